@@ -1,0 +1,79 @@
+import type { z } from 'zod';
+
+// Turns zod issues into sentences a site owner can act on: which field, what was
+// wrong, and an example of a value that is right.
+
+const EXAMPLES: Array<[RegExp, string]> = [
+  [/^site$/, `site: { title: 'My News', url: 'https://news.example.com' }`],
+  [/^site\.title$/, `title: 'Gleaner News'`],
+  [/^site\.url$/, `url: 'https://news.example.com'`],
+  [/^site\.language$/, `language: 'en'`],
+  [/^site\.canonical$/, `canonical: 'self'  // or 'source'`],
+  [/^topics$/, `topics: [{ slug: 'science', name: 'Science', sources: ['https://example.com/feed.xml'] }]`],
+  [/^topics\.\d+\.slug$/, `slug: 'science'`],
+  [/^topics\.\d+\.name$/, `name: 'Science'`],
+  [/^topics\.\d+\.keywords/, `keywords: ['astronomy', 'physics']`],
+  [/^topics\.\d+\.sources/, `sources: ['https://example.com/feed.xml', { kind: 'sitemap', url: 'https://example.com/sitemap.xml' }]`],
+  [/^publish\.perTopicPerRun$/, `perTopicPerRun: 10`],
+  [/^publish\.pageSize$/, `pageSize: 10`],
+  [/^quality\.minWords$/, `minWords: 300`],
+  [/^crawl\.userAgent$/, `userAgent: 'MyNewsBot/1.0 (+https://news.example.com/about/)'`],
+  [/^crawl\.resolve/, `resolve: { 'blog.test': '127.0.0.1' }`],
+  [/^crawl\.privateHosts/, `privateHosts: ['intranet.example.com']`],
+  [/^search\.searxngUrl$/, `searxngUrl: 'https://searx.example.org'`],
+  [/^images\.widths/, `widths: [320, 640, 1024]`],
+];
+
+export interface ConfigProblem {
+  field: string;
+  problem: string;
+  example: string | null;
+}
+
+function describe(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? `is missing (expected ${issue.expected})` : `must be ${article(issue.expected)}, not ${typeName(issue.input)}`;
+    case 'unrecognized_keys':
+      return `has unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')} (check the spelling)`;
+    case 'invalid_union':
+      return 'is not a valid source: use a feed URL string or { kind: "feed" | "sitemap" | "discourse" | "site", url } or { kind: "search" }';
+    case 'invalid_value':
+      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'too_small':
+      if (issue.origin === 'string' && Number(issue.minimum) === 1) return 'must not be empty';
+      return issue.origin === 'array' ? `must have at least ${issue.minimum} item(s)` : `must be at least ${issue.minimum}${issue.origin === 'string' ? ' characters' : ''}`;
+    case 'too_big':
+      return `must be at most ${issue.maximum}${issue.origin === 'string' ? ' characters' : ''}`;
+    default:
+      return issue.message;
+  }
+}
+
+function article(word: string): string {
+  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
+}
+
+export function explainIssues(issues: readonly z.core.$ZodIssue[]): ConfigProblem[] {
+  return issues.map((issue) => {
+    const field = issue.path.map(String).join('.') || '(root)';
+    const problem = issue.code === 'custom' || issue.code === 'invalid_format' ? issue.message : describe(issue);
+    const example = EXAMPLES.find(([pattern]) => pattern.test(field))?.[1] ?? null;
+    return { field, problem, example };
+  });
+}
+
+export function formatProblems(file: string, problems: ConfigProblem[]): string {
+  const lines = [`${file} has ${problems.length} problem${problems.length === 1 ? '' : 's'}:`];
+  for (const p of problems) {
+    lines.push(`  ✗ ${p.field} ${p.problem}`);
+    if (p.example) lines.push(`      for example: ${p.example}`);
+  }
+  return lines.join('\n');
+}

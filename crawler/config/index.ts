@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { configSchema, type Config, type UserConfig } from './schema.ts';
+import { explainIssues, formatProblems, type ConfigProblem } from './explain.ts';
+
+export type { Config, UserConfig, Topic, Source } from './schema.ts';
+export { configSchema } from './schema.ts';
+
+/** Identity helper that gives site.config.ts autocompletion and type checks. */
+export function defineConfig(config: UserConfig): UserConfig {
+  return config;
+}
+
+export class ConfigError extends Error {
+  readonly code = 'E_CONFIG';
+  readonly problems: ConfigProblem[];
+  constructor(message: string, problems: ConfigProblem[] = []) {
+    super(message);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/** Pure: validates a config value and fills in defaults, or throws a ConfigError that explains every mistake. */
+export function parseConfig(value: unknown, file = 'site.config.ts'): Config {
+  const result = configSchema.safeParse(value, { reportInput: true });
+  if (result.success) return result.data;
+  const problems = explainIssues(result.error.issues);
+  throw new ConfigError(formatProblems(file, problems), problems);
+}
+
+export const DEFAULT_CONFIG_FILE = 'site.config.ts';
+
+/** Loads a config module (its default export) and validates it. */
+export async function loadConfig(file = process.env.GLEANER_CONFIG ?? DEFAULT_CONFIG_FILE): Promise<Config> {
+  const path = resolve(file);
+  if (!existsSync(path)) throw new ConfigError(`config file not found: ${path}\n  create it from the README's example, or pass --config <file>`);
+  let mod: { default?: unknown };
+  try {
+    mod = await import(pathToFileURL(path).href);
+  } catch (error) {
+    throw new ConfigError(`${file} could not be loaded: ${(error as Error).message}`);
+  }
+  if (mod.default === undefined) throw new ConfigError(`${file} must have a default export: export default defineConfig({ ... })`);
+  return parseConfig(mod.default, file);
+}

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+
+// The one schema for site.config.ts. Every field a fork may set has a safe default,
+// so the smallest valid config is a title, a URL and one topic with one source.
+
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase letters, digits and single hyphens, like "web-dev"')
+  .max(60, 'must be at most 60 characters');
+
+const httpUrl = z
+  .string()
+  .refine((value) => {
+    try {
+      const u = new URL(value);
+      return u.protocol === 'http:' || u.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'must be an absolute http(s) URL, like "https://example.com/feed.xml"');
+
+/** A source is where candidate URLs come from. A bare string is a feed URL. */
+export const sourceSchema = z.union([
+  httpUrl.transform((url) => ({ kind: 'feed' as const, url })),
+  z.object({ kind: z.literal('feed'), url: httpUrl }).strict(),
+  z.object({ kind: z.literal('sitemap'), url: httpUrl }).strict(),
+  z.object({ kind: z.literal('discourse'), url: httpUrl }).strict(),
+  /** A site's home page: its <link rel="alternate"> feeds are added as sources. */
+  z.object({ kind: z.literal('site'), url: httpUrl }).strict(),
+  /** Keyword search through the configured SearXNG instance, using the topic's keywords. */
+  z.object({ kind: z.literal('search') }).strict(),
+]);
+
+export const topicSchema = z
+  .object({
+    slug,
+    name: z.string().min(1, 'must not be empty'),
+    description: z.string().default(''),
+    keywords: z.array(z.string().min(1)).default([]),
+    sources: z.array(sourceSchema).min(1, 'needs at least one source, like ["https://example.com/feed.xml"]'),
+  })
+  .strict();
+
+const legalSchema = z
+  .object({
+    owner: z.string().default('The site owner'),
+    email: z.string().default(''),
+    dmcaEmail: z.string().default(''),
+    jurisdiction: z.string().default(''),
+  })
+  .strict();
+
+export const siteSchema = z
+  .object({
+    title: z.string().min(1, 'must not be empty'),
+    url: httpUrl,
+    description: z.string().default(''),
+    language: z
+      .string()
+      .regex(/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/, 'must be a BCP 47 language tag, like "en" or "pt-BR"')
+      .default('en'),
+    author: z.string().default(''),
+    /** Where article pages point their rel=canonical: the page itself, or the original source. */
+    canonical: z.enum(['self', 'source']).default('self'),
+    legal: legalSchema.default(() => legalSchema.parse({})),
+  })
+  .strict();
+
+export const publishSchema = z
+  .object({
+    /** At most this many new articles per topic per run, newest first. */
+    perTopicPerRun: z.number().int().min(1).max(1000).default(10),
+    pageSize: z.number().int().min(1).max(100).default(10),
+    feedItems: z.number().int().min(1).max(500).default(20),
+    fullContentInFeeds: z.boolean().default(true),
+    relatedCount: z.number().int().min(0).max(10).default(3),
+  })
+  .strict();
+
+export const qualitySchema = z
+  .object({
+    minWords: z.number().int().min(0).default(300),
+    maskProfanity: z.boolean().default(false),
+    /** Jaccard similarity above which a later article is a near-duplicate of an earlier one. */
+    nearDuplicateThreshold: z.number().min(0.5).max(1).default(0.8),
+  })
+  .strict();
+
+export const crawlSchema = z
+  .object({
+    userAgent: z.string().min(1).default('GleanerBot/0.1 (+https://github.com/gleaner/gleaner)'),
+    concurrency: z.number().int().min(1).max(64).default(8),
+    perHostDelayMs: z.number().int().min(0).default(1000),
+    maxPagesPerRun: z.number().int().min(1).default(500),
+    maxMinutesPerRun: z.number().min(0.1).default(20),
+    connectTimeoutMs: z.number().int().min(100).default(10_000),
+    responseTimeoutMs: z.number().int().min(100).default(15_000),
+    totalTimeoutMs: z.number().int().min(100).default(30_000),
+    maxBodyBytes: z.number().int().min(1024).default(5 * 1024 * 1024),
+    maxRedirects: z.number().int().min(0).max(20).default(5),
+    retries: z.number().int().min(0).max(10).default(2),
+    /** A URL fetched within this many hours is not fetched again. */
+    refetchWindowHours: z.number().min(0).default(24 * 7),
+    maxItemsPerFeed: z.number().int().min(1).default(200),
+    respectRobots: z.boolean().default(true),
+    /** Allow IP-literal URLs and hosts that resolve to private or loopback addresses. Off on the real web. */
+    allowPrivateAddresses: z.boolean().default(false),
+    /** Hostnames allowed to resolve to private addresses even when allowPrivateAddresses is off. */
+    privateHosts: z.array(z.string()).default([]),
+    /** Static host → IP map used before DNS, like curl --resolve. */
+    resolve: z.record(z.string(), z.string()).default({}),
+  })
+  .strict();
+
+export const searchSchema = z
+  .object({
+    /** A SearXNG instance; the `search` source kind queries its /search?format=json. */
+    searxngUrl: httpUrl.optional(),
+    keywordsPerRun: z.number().int().min(1).default(2),
+    resultsPerQuery: z.number().int().min(1).default(10),
+  })
+  .strict();
+
+export const imagesSchema = z
+  .object({
+    enabled: z.boolean().default(true),
+    widths: z.array(z.number().int().min(16).max(4096)).default([320, 640, 1024]),
+    maxBytes: z.number().int().min(1024).default(8 * 1024 * 1024),
+    maxPixels: z.number().int().min(1).default(40_000_000),
+  })
+  .strict();
+
+function sectionDefault<T extends z.ZodType>(schema: T) {
+  return schema.default(() => schema.parse({}) as never);
+}
+
+export const configSchema = z
+  .object({
+    site: siteSchema,
+    topics: z
+      .array(topicSchema)
+      .min(1, 'needs at least one topic')
+      .superRefine((topics, ctx) => {
+        const seen = new Set<string>();
+        topics.forEach((topic, i) => {
+          if (seen.has(topic.slug)) {
+            ctx.addIssue({ code: 'custom', path: [i, 'slug'], message: `duplicates another topic's slug "${topic.slug}"; slugs must be unique` });
+          }
+          seen.add(topic.slug);
+        });
+      }),
+    publish: sectionDefault(publishSchema),
+    quality: sectionDefault(qualitySchema),
+    crawl: sectionDefault(crawlSchema),
+    search: sectionDefault(searchSchema),
+    images: sectionDefault(imagesSchema),
+  })
+  .strict();
+
+/** What a fork writes: everything optional that has a default. */
+export type UserConfig = z.input<typeof configSchema>;
+/** What the crawler and the site read: every default filled in. */
+export type Config = z.output<typeof configSchema>;
+export type Topic = Config['topics'][number];
+export type Source = Topic['sources'][number];
