@@ -1,0 +1,3 @@
+export { startSampleWeb, type SampleWeb, type SampleWebOptions, type RequestLogEntry, type SearchLogEntry } from './server.ts';
+export type { SampleManifest, ManifestEntry, ManifestArticle, ForumManifest, TopicId, SiteId } from './types.ts';
+export { demoConfig } from './config.ts';
