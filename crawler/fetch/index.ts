@@ -1,0 +1,6 @@
+export type { CacheValidators, FetchKind, FetchRequest, Redirect, FetchOutcome, FetcherOptions, Fetcher, FetchStats, HostResolver } from './types.ts';
+export { createFetcher } from './fetcher.ts';
+export { classifyAddress, METADATA_ADDRESSES } from './address-guard.ts';
+export { decodeText, chooseCharset } from './charset.ts';
+export { parseResolveMap } from './resolve-map.ts';
+export { robotsToken, ROBOTS_MAX_BYTES } from './robots.ts';

@@ -1,0 +1,7 @@
+export type { UrlErrorCode, UrlResult, UrlPolicy } from './types.ts';
+export { normalizeUrl, MAX_URL_LENGTH } from './normalize.ts';
+export { canonicalUrl } from './canonical.ts';
+export { equivalenceKey } from './equivalence.ts';
+export { TRACKING_PARAMS, isTrackingParam } from './tracking-params.ts';
+export { isIpLiteral, isNonPublicHost, matchesHostPattern, NON_PUBLIC_SUFFIXES } from './host.ts';
+export { SITE_RULES, MOBILE_HOSTS, type SiteRule } from './site-rules.ts';
