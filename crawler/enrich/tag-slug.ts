@@ -1,0 +1,52 @@
+// URL slugs for tag pages: ASCII where the script allows (Latin folded, Greek and Cyrillic
+// transliterated), other scripts (CJK, Arabic, Hebrew, Indic…) kept as lowercase letters,
+// since there is no faithful ASCII form for them; browsers percent-encode them in URLs.
+
+const LATIN_SPECIAL: Record<string, string> = {
+  ß: 'ss', ẞ: 'ss', æ: 'ae', Æ: 'ae', œ: 'oe', Œ: 'oe', ø: 'o', Ø: 'o', đ: 'd', Đ: 'd', ð: 'd', Ð: 'd', þ: 'th', Þ: 'th',
+  ł: 'l', Ł: 'l', ı: 'i', ŀ: 'l', ĸ: 'k', ŋ: 'n', Ŋ: 'n', ħ: 'h', Ħ: 'h',
+};
+
+const CYRILLIC: Record<string, string> = {
+  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'yo', ж: 'zh', з: 'z', и: 'i', й: 'y', к: 'k', л: 'l', м: 'm', н: 'n', о: 'o',
+  п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch', ъ: '', ы: 'y', ь: '', э: 'e', ю: 'yu',
+  я: 'ya', і: 'i', ї: 'yi', є: 'ye', ґ: 'g', ў: 'u', ђ: 'dj', ј: 'j', љ: 'lj', њ: 'nj', ћ: 'c', џ: 'dz', ѓ: 'gj', ќ: 'kj', ѕ: 'dz',
+};
+
+const GREEK: Record<string, string> = {
+  α: 'a', β: 'v', γ: 'g', δ: 'd', ε: 'e', ζ: 'z', η: 'i', θ: 'th', ι: 'i', κ: 'k', λ: 'l', μ: 'm', ν: 'n', ξ: 'x', ο: 'o', π: 'p',
+  ρ: 'r', σ: 's', ς: 's', τ: 't', υ: 'y', φ: 'f', χ: 'ch', ψ: 'ps', ω: 'o',
+};
+
+const SYMBOL_WORDS: Array<[RegExp, string]> = [
+  [/\+\+/g, ' plus plus '],
+  [/\+/g, ' plus '],
+  [/#(?=\s|$)/g, ' sharp '],
+  [/&/g, ' and '],
+  [/@/g, ' at '],
+  [/(^|\s)\.(?=\p{L})/gu, '$1dot'],
+];
+
+const MAX_LENGTH = 60;
+
+function foldChar(ch: string): string {
+  if (LATIN_SPECIAL[ch]) return LATIN_SPECIAL[ch];
+  const lower = ch.toLowerCase();
+  if (/\p{Script=Latin}/u.test(ch)) return lower.normalize('NFKD').replace(/\p{M}+/gu, '');
+  if (/\p{Script=Cyrillic}/u.test(ch)) return CYRILLIC[lower] ?? lower;
+  if (/\p{Script=Greek}/u.test(ch)) return GREEK[lower.normalize('NFKD').replace(/\p{M}+/gu, '')] ?? lower;
+  return lower;
+}
+
+/** "Solar Panels" → "solar-panels", "Crème brûlée" → "creme-brulee", "C++" → "c-plus-plus", "Москва" → "moskva". Empty for a tag with no letters or digits. */
+export function tagSlug(tag: string): string {
+  let text = tag.normalize('NFC');
+  for (const [pattern, replacement] of SYMBOL_WORDS) text = text.replace(pattern, replacement);
+  const folded = Array.from(text, foldChar).join('').normalize('NFC');
+  let slug = folded
+    .replace(/['’]/g, '')
+    .replace(/[^\p{L}\p{N}\p{M}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  if (slug.length > MAX_LENGTH) slug = slug.slice(0, MAX_LENGTH).replace(/-[^-]*$/, '') || slug.slice(0, MAX_LENGTH);
+  return slug;
+}
