@@ -18,7 +18,7 @@ const EXAMPLES: Array<[RegExp, string]> = [
   [/^publish\.pageSize$/, `pageSize: 10`],
   [/^quality\.minWords$/, `minWords: 300`],
   [/^crawl\.userAgent$/, `userAgent: 'MyNewsBot/1.0 (+https://news.example.com/about/)'`],
-  [/^crawl\.resolve/, `resolve: { 'blog.test': '127.0.0.1' }`],
+  [/^crawl\.resolve/, `resolve: { 'blog.test': '127.0.0.1:8080' }`],
   [/^crawl\.privateHosts/, `privateHosts: ['intranet.example.com']`],
   [/^search\.searxngUrl$/, `searxngUrl: 'https://searx.example.org'`],
   [/^images\.widths/, `widths: [320, 640, 1024]`],

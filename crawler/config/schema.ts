@@ -97,17 +97,23 @@ export const crawlSchema = z
     responseTimeoutMs: z.number().int().min(100).default(15_000),
     totalTimeoutMs: z.number().int().min(100).default(30_000),
     maxBodyBytes: z.number().int().min(1024).default(5 * 1024 * 1024),
+    /** Cap on a response body after gzip/brotli decoding (a compression bomb stops here). */
+    maxDecompressedBytes: z.number().int().min(1024).default(20 * 1024 * 1024),
     maxRedirects: z.number().int().min(0).max(20).default(5),
+    /** A Retry-After longer than this is not waited for within the run; the URL is retried in a later run. */
+    maxRetryAfterMs: z.number().int().min(0).default(60_000),
     retries: z.number().int().min(0).max(10).default(2),
     /** A URL fetched within this many hours is not fetched again. */
     refetchWindowHours: z.number().min(0).default(24 * 7),
     maxItemsPerFeed: z.number().int().min(1).default(200),
+    /** A topic with a backlog of unpublished articles reads its sources less often: this interval per run's worth of backlog. */
+    backlogIntervalMinutes: z.number().min(0).default(60),
     respectRobots: z.boolean().default(true),
     /** Allow IP-literal URLs and hosts that resolve to private or loopback addresses. Off on the real web. */
     allowPrivateAddresses: z.boolean().default(false),
-    /** Hostnames allowed to resolve to private addresses even when allowPrivateAddresses is off. */
+    /** Hostnames allowed to resolve to private addresses even when allowPrivateAddresses is off: exact names, or '*.suffix' globs (subdomains only). Metadata addresses are always refused. */
     privateHosts: z.array(z.string()).default([]),
-    /** Static host → IP map used before DNS, like curl --resolve. */
+    /** Static host → 'ip' or 'ip:port' map used instead of DNS, like curl --connect-to: URLs and Host headers keep the name. */
     resolve: z.record(z.string(), z.string()).default({}),
   })
   .strict();

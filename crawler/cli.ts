@@ -1,0 +1,98 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from './config/index.ts';
+import { sitePaths } from './paths.ts';
+import { CrawlError, runCrawl } from './pipeline.ts';
+import { StoreError } from './store/database.ts';
+import { createReporter } from './cli/progress.ts';
+import { formatSummary } from './cli/summary-table.ts';
+
+const HELP = `Usage: npm run crawl -- [options]
+
+Reads the configured sources, fetches new articles, and publishes them to content/ and data/site.sqlite.
+
+Options:
+  --config <file>     site config to use (default: site.config.ts, or $GLEANER_CONFIG)
+  --root <dir>        site root holding content/, data/ and media/ (default: ., or $GLEANER_ROOT)
+  --topic <slug>      crawl only this topic (repeatable)
+  --source <text>     read only sources whose URL contains this text (repeatable); ignores schedules
+  --max-pages <n>     fetch at most n pages this run (default: crawl.maxPagesPerRun)
+  --dry-run           discover and report what is new; write nothing
+  --refresh           re-read sources ignoring cache lifetimes (conditional requests still sent)
+  --verbose           report every page, not only problems
+  --json              print the summary as JSON on stdout
+  -h, --help          show this help
+
+Exit codes: 0 the run worked (even if some pages were rejected or failed);
+            2 bad config or arguments; 3 the site root is not usable; 1 anything else.`;
+
+export async function main(argv: string[]): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      options: {
+        config: { type: 'string' },
+        root: { type: 'string' },
+        topic: { type: 'string', multiple: true },
+        source: { type: 'string', multiple: true },
+        'max-pages': { type: 'string' },
+        'dry-run': { type: 'boolean' },
+        refresh: { type: 'boolean' },
+        verbose: { type: 'boolean' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${HELP}`);
+    return 2;
+  }
+  if (args.help) {
+    console.log(HELP);
+    return 0;
+  }
+  const maxPages = args['max-pages'] === undefined ? undefined : Number(args['max-pages']);
+  if (maxPages !== undefined && (!Number.isInteger(maxPages) || maxPages < 1)) {
+    console.error(`--max-pages must be a positive whole number, like --max-pages 50 (got "${args['max-pages']}")`);
+    return 2;
+  }
+
+  const tty = Boolean(process.stderr.isTTY) && !process.env.CI;
+  const { reporter, stop } = createReporter({ tty, verbose: Boolean(args.verbose) });
+  try {
+    const config = await loadConfig(args.config);
+    const summary = await runCrawl(config, sitePaths(args.root), {
+      topics: args.topic,
+      sources: args.source,
+      maxPages,
+      dryRun: args['dry-run'],
+      refresh: args.refresh,
+      reporter,
+    });
+    stop();
+    if (args.json) console.log(JSON.stringify(summary, null, 2));
+    else console.log(`\nCrawl summary\n${formatSummary(summary)}`);
+    return 0;
+  } catch (error) {
+    stop();
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 2;
+    }
+    if (error instanceof CrawlError && error.code === 'E_TOPIC') {
+      console.error(error.message);
+      return 2;
+    }
+    if (error instanceof CrawlError || error instanceof StoreError) {
+      console.error(`${error.code}: ${error.message}`);
+      return 3;
+    }
+    console.error(error);
+    return 1;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('crawler/cli.ts')) {
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -1,0 +1,26 @@
+import type { RunSummary } from '../pipeline.ts';
+
+/** The end-of-run summary a newcomer reads: what was read, fetched, published, rejected and why. */
+export function formatSummary(s: RunSummary): string {
+  const rows: Array<[string, string]> = [
+    ['sources read', `${s.sources.read} (not modified ${s.sources.notModified}, fresh ${s.sources.fresh}, failed ${s.sources.failed}, not due ${s.sources.notDue})`],
+    ['new URLs discovered', String(s.discovered)],
+    ['pages fetched', String(s.fetched)],
+    ['new articles', String(s.articles)],
+    ['published', `${s.published}${Object.keys(s.publishedByTopic).length ? ` (${Object.entries(s.publishedByTopic).map(([t, n]) => `${t} ${n}`).join(', ')})` : ''}`],
+    ['rejected', breakdown(s.rejected)],
+    ['failed', breakdown(s.failed)],
+    ['lead images', `${s.images.stored} stored, ${s.images.failed} unusable`],
+    ['time', `${(s.durationMs / 1000).toFixed(1)} s${s.stoppedBy ? ` (stopped: ${s.stoppedBy} bound reached; the next run carries on)` : ''}`],
+    ['database', s.dryRun ? 'dry run: nothing written' : s.saved ? 'saved' : 'unchanged (nothing new)'],
+    ['all URLs by state', breakdown(s.totals)],
+  ];
+  const width = Math.max(...rows.map(([k]) => k.length));
+  return rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`).join('\n');
+}
+
+function breakdown(map: Record<string, number>): string {
+  const entries = Object.entries(map).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  if (!entries.length) return '0';
+  return `${entries.reduce((n, [, v]) => n + v, 0)} (${entries.map(([k, v]) => `${k} ${v}`).join(', ')})`;
+}

@@ -1,0 +1,100 @@
+import Parser from 'rss-parser';
+
+// RSS 2.0, Atom 1.0 (through rss-parser) and JSON Feed 1.x: text in, items out.
+
+export interface FeedItem {
+  /** Absolute item link, resolved against the feed URL; not yet normalized. */
+  url: string;
+  title: string | null;
+  published: string | null;
+  guid: string | null;
+  author: string | null;
+  /** The item's HTML content or summary (forum posts carry their links in it). */
+  html: string | null;
+}
+
+export interface ParsedFeed {
+  format: 'rss' | 'atom' | 'json';
+  title: string | null;
+  items: FeedItem[];
+}
+
+export type FeedResult = { ok: true; feed: ParsedFeed } | { ok: false; code: 'E_FEED_PARSE'; message: string };
+
+const parser = new Parser({ customFields: { item: ['author', 'dc:creator'] } });
+
+function absolute(link: string | undefined | null, base: string): string | null {
+  if (!link) return null;
+  try {
+    return new URL(link.trim(), base).href;
+  } catch {
+    return null;
+  }
+}
+
+function isoDate(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.trim()) return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+export async function parseFeed(text: string, feedUrl: string, maxItems = 200): Promise<FeedResult> {
+  const trimmed = text.replace(/^\uFEFF/, '').trimStart();
+  if (trimmed.startsWith('{')) return parseJsonFeed(trimmed, feedUrl, maxItems);
+  try {
+    const parsed = await parser.parseString(trimmed);
+    const format = /<feed[\s>]/.test(trimmed.slice(0, 2000)) ? 'atom' : 'rss';
+    const items: FeedItem[] = [];
+    for (const item of parsed.items.slice(0, maxItems)) {
+      const url = absolute(item.link, feedUrl);
+      if (!url) continue;
+      const raw = item as unknown as Record<string, unknown>;
+      items.push({
+        url,
+        title: item.title?.trim() || null,
+        published: isoDate(item.isoDate ?? item.pubDate),
+        guid: typeof item.guid === 'string' ? item.guid : typeof raw.id === 'string' ? raw.id : null,
+        author: stringOrNull(item.creator ?? raw['dc:creator'] ?? raw.author),
+        html: stringOrNull(item.content ?? item.summary),
+      });
+    }
+    return { ok: true, feed: { format, title: parsed.title?.trim() || null, items } };
+  } catch (error) {
+    return { ok: false, code: 'E_FEED_PARSE', message: `not a readable RSS/Atom feed: ${(error as Error).message.split('\n')[0]}` };
+  }
+}
+
+function stringOrNull(value: unknown): string | null {
+  if (typeof value === 'string') return value.trim() || null;
+  if (value && typeof value === 'object' && 'name' in value && typeof (value as { name: unknown }).name === 'string') return (value as { name: string }).name;
+  return null;
+}
+
+function parseJsonFeed(text: string, feedUrl: string, maxItems: number): FeedResult {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, code: 'E_FEED_PARSE', message: `not valid JSON: ${(error as Error).message}` };
+  }
+  const feed = data as { version?: unknown; title?: unknown; items?: unknown };
+  if (typeof feed.version !== 'string' || !feed.version.startsWith('https://jsonfeed.org/version/') || !Array.isArray(feed.items)) {
+    return { ok: false, code: 'E_FEED_PARSE', message: 'JSON is not a JSON Feed (no jsonfeed.org version or items)' };
+  }
+  const items: FeedItem[] = [];
+  for (const raw of feed.items.slice(0, maxItems) as Array<Record<string, unknown>>) {
+    if (!raw || typeof raw !== 'object') continue;
+    const url = absolute(typeof raw.url === 'string' ? raw.url : typeof raw.external_url === 'string' ? raw.external_url : null, feedUrl);
+    if (!url) continue;
+    const authors = Array.isArray(raw.authors) ? raw.authors : raw.author ? [raw.author] : [];
+    items.push({
+      url,
+      title: typeof raw.title === 'string' ? raw.title.trim() || null : null,
+      published: isoDate(raw.date_published),
+      guid: typeof raw.id === 'string' || typeof raw.id === 'number' ? String(raw.id) : null,
+      author: stringOrNull(authors[0]),
+      html: typeof raw.content_html === 'string' ? raw.content_html : typeof raw.summary === 'string' ? raw.summary : null,
+    });
+  }
+  return { ok: true, feed: { format: 'json', title: typeof feed.title === 'string' ? feed.title : null, items } };
+}

@@ -1,0 +1,122 @@
+import { encodeSignature } from '../dedup/index.ts';
+import { tagSlug } from '../enrich/index.ts';
+import type { RejectReason } from '../errors.ts';
+import type { ArticleCandidate } from '../process-page.ts';
+import type { Database } from '../store/database.ts';
+import { articleByCanonical, articleByContentHash, insertArticle, removeArticle } from '../store/articles.ts';
+import { markExtracted, markRejected, type UrlRow } from '../store/urls.ts';
+import { canonicalUrl, normalizeUrl, type UrlPolicy } from '../url/index.ts';
+import type { NearDuplicateIndex } from './dedup-index.ts';
+
+export type Acceptance =
+  | { accepted: true; articleId: number; displaced: number[] }
+  | { accepted: false; reason: RejectReason; duplicateOfUrl: number; detail: string };
+
+interface Match {
+  articleId: number;
+  urlId: number;
+  reason: RejectReason;
+  detail: string;
+}
+
+/**
+ * Decides whether a processed page becomes a stored article. Exact duplicates by canonical
+ * URL, then by normalized-text hash, then near-duplicates by MinHash/LSH. The earlier article
+ * wins: earlier by the source's publication date when a stored twin is not yet published
+ * (pages arrive in any order within a run), otherwise the one stored first. Synchronous on
+ * purpose: no other page can slip in between check and insert.
+ */
+export function acceptArticle(
+  db: Database,
+  row: UrlRow,
+  finalUrl: string,
+  candidate: ArticleCandidate,
+  near: NearDuplicateIndex,
+  policy: UrlPolicy,
+  now: string,
+): Acceptance {
+  const declared = candidate.canonicalUrl ? normalizeUrl(candidate.canonicalUrl, { base: finalUrl, policy }) : null;
+  const canonical = declared?.ok ? canonicalUrl(declared.url) : canonicalUrl(finalUrl);
+  const displaced: number[] = [];
+
+  // A bounded loop: each pass either rejects the candidate or displaces one unpublished twin.
+  for (let pass = 0; pass < 8; pass++) {
+    const match = findMatch(db, candidate, canonical, finalUrl, near);
+    if (!match) break;
+    const twin = db.get<{ status: string; published_at: string | null }>('SELECT status, published_at FROM articles WHERE id = ?', [match.articleId])!;
+    if (twin.status !== 'ready' || !isEarlier(candidate.publishedAt, twin.published_at)) {
+      markRejected(db, row.id, match.reason, match.detail, now, match.urlId);
+      return { accepted: false, reason: match.reason, duplicateOfUrl: match.urlId, detail: match.detail };
+    }
+    db.transaction(() => {
+      removeArticle(db, match.articleId);
+      markRejected(db, match.urlId, match.reason, `${match.reason === 'near_duplicate' ? 'similar to' : 'same as'} the earlier #${row.id}`, now, row.id);
+    });
+    near.remove(match.articleId);
+    displaced.push(match.urlId);
+  }
+
+  const articleId = db.transaction(() => {
+    const id = insertArticle(
+      db,
+      {
+        urlId: row.id,
+        topicId: row.topic_id,
+        title: candidate.title,
+        description: candidate.description,
+        excerpt: candidate.excerpt,
+        author: candidate.author,
+        publishedAt: candidate.publishedAt,
+        modifiedAt: candidate.modifiedAt,
+        fetchedAt: now,
+        lang: candidate.lang,
+        siteName: candidate.siteName,
+        favicon: candidate.favicon,
+        sourceUrl: finalUrl,
+        canonicalUrl: canonical,
+        image: null,
+        wordCount: candidate.wordCount,
+        readingTime: candidate.readingTime,
+        text: candidate.text,
+        markdown: candidate.markdown,
+        contentHash: candidate.contentHash,
+        minhash: encodeSignature(candidate.minhash),
+        strategy: candidate.strategy,
+        tags: candidate.tags,
+      },
+      dedupeTags(candidate.tags),
+    );
+    markExtracted(db, row.id, now);
+    return id;
+  });
+  near.add(articleId, candidate.minhash);
+  return { accepted: true, articleId, displaced };
+}
+
+function findMatch(db: Database, candidate: ArticleCandidate, canonical: string, finalUrl: string, near: NearDuplicateIndex): Match | null {
+  const sameUrl = articleByCanonical(db, [canonical, finalUrl, canonicalUrl(finalUrl)]);
+  if (sameUrl) return { articleId: sameUrl.id, urlId: sameUrl.url_id, reason: 'duplicate_url', detail: `same canonical URL as #${sameUrl.url_id}` };
+  const sameText = articleByContentHash(db, candidate.contentHash);
+  if (sameText) return { articleId: sameText.id, urlId: sameText.url_id, reason: 'duplicate_content', detail: `same text as #${sameText.url_id}` };
+  const similar = near.find(candidate.minhash);
+  if (!similar) return null;
+  const urlId = Number(db.scalar('SELECT url_id FROM articles WHERE id = ?', [similar.id]));
+  return { articleId: similar.id, urlId, reason: 'near_duplicate', detail: `${Math.round(similar.similarity * 100)}% similar to #${urlId}` };
+}
+
+/** True only when both dates are known and a is strictly earlier: unknown dates never displace anything. */
+function isEarlier(a: string | null, b: string | null): boolean {
+  if (!a || !b) return false;
+  const ta = Date.parse(a);
+  const tb = Date.parse(b);
+  return Number.isFinite(ta) && Number.isFinite(tb) && ta < tb;
+}
+
+function dedupeTags(tags: string[]): Array<{ slug: string; name: string }> {
+  const seen = new Map<string, string>();
+  for (const name of tags) {
+    const slug = tagSlug(name);
+    if (slug && !seen.has(slug)) seen.set(slug, name);
+  }
+  return [...seen].map(([slug, name]) => ({ slug, name }));
+}

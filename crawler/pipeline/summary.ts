@@ -1,0 +1,47 @@
+import type { SourceOutcome } from '../discover/index.ts';
+
+export interface RunSummary {
+  sources: { read: number; notModified: number; fresh: number; failed: number; notDue: number };
+  discovered: number;
+  fetched: number;
+  articles: number;
+  published: number;
+  publishedByTopic: Record<string, number>;
+  rejected: Record<string, number>;
+  failed: Record<string, number>;
+  images: { stored: number; failed: number };
+  stoppedBy: 'max-pages' | 'time' | null;
+  saved: boolean;
+  dryRun: boolean;
+  durationMs: number;
+  totals: Record<string, number>;
+}
+
+export function emptySummary(dryRun: boolean): RunSummary {
+  return {
+    sources: { read: 0, notModified: 0, fresh: 0, failed: 0, notDue: 0 },
+    discovered: 0,
+    fetched: 0,
+    articles: 0,
+    published: 0,
+    publishedByTopic: {},
+    rejected: {},
+    failed: {},
+    images: { stored: 0, failed: 0 },
+    stoppedBy: null,
+    saved: false,
+    dryRun,
+    durationMs: 0,
+    totals: {},
+  };
+}
+
+export function countSource(summary: RunSummary, outcome: SourceOutcome): void {
+  const key = ({ read: 'read', 'not-modified': 'notModified', fresh: 'fresh', failed: 'failed' } as const)[outcome.status];
+  summary.sources[key]++;
+  summary.discovered += outcome.newUrls;
+}
+
+export function bump(map: Record<string, number>, key: string): void {
+  map[key] = (map[key] ?? 0) + 1;
+}

@@ -1,0 +1,90 @@
+import { extractPage } from './extract/index.ts';
+import { checkQuality, htmlToMarkdown, maskProfanity, sanitizeArticleHtml } from './clean/index.ts';
+import { extractTags, makeExcerpt, readingTime } from './enrich/index.ts';
+import { contentHash, minhashSignature } from './dedup/index.ts';
+import { failure, type Failure, type RejectReason } from './errors.ts';
+
+// The pure middle of the pipeline: one fetched HTML page in, one article candidate (or a
+// reason why not) out. No network, no disk, no database: the pipeline does those around it,
+// and this function can run in a worker thread.
+
+export interface ProcessOptions {
+  minWords: number;
+  maskProfanity: boolean;
+}
+
+export interface ArticleCandidate {
+  title: string;
+  description: string | null;
+  excerpt: string;
+  author: string | null;
+  publishedAt: string | null;
+  modifiedAt: string | null;
+  lang: string | null;
+  siteName: string | null;
+  favicon: string | null;
+  canonicalUrl: string | null;
+  image: { url: string; alt: string | null } | null;
+  feeds: Array<{ url: string; type: string; title: string | null }>;
+  wordCount: number;
+  readingTime: number;
+  text: string;
+  markdown: string;
+  contentHash: string;
+  minhash: Uint32Array;
+  tags: string[];
+  strategy: string;
+}
+
+export type ProcessOutcome =
+  | { type: 'article'; article: ArticleCandidate }
+  | { type: 'rejected'; reason: RejectReason; detail: string }
+  | { type: 'failed'; failure: Failure };
+
+export function processPage(html: string, url: string, options: ProcessOptions): ProcessOutcome {
+  let page;
+  try {
+    page = extractPage(html, url);
+  } catch (error) {
+    return { type: 'failed', failure: failure('E_EXTRACT_FAILED', `extraction crashed: ${(error as Error).message}`, true) };
+  }
+  if (!page.text.trim()) return { type: 'failed', failure: failure('E_EXTRACT_EMPTY', `no article text found (strategy ${page.strategy})`, true) };
+
+  const verdict = checkQuality({ title: page.title, text: page.text, lang: page.lang }, { minWords: options.minWords });
+  if (!verdict.ok) return { type: 'rejected', reason: verdict.reason, detail: verdict.detail };
+
+  const safeHtml = sanitizeArticleHtml(page.html, { baseUrl: url });
+  let markdown = htmlToMarkdown(safeHtml);
+  let text = page.text;
+  if (options.maskProfanity) {
+    markdown = maskProfanity(markdown);
+    text = maskProfanity(text);
+  }
+  if (!markdown.trim()) return { type: 'rejected', reason: 'empty_after_clean', detail: 'nothing left after sanitizing the article HTML' };
+
+  return {
+    type: 'article',
+    article: {
+      title: options.maskProfanity ? maskProfanity(page.title) : page.title,
+      description: page.description,
+      excerpt: makeExcerpt(page.description, text),
+      author: page.byline,
+      publishedAt: page.publishedAt,
+      modifiedAt: page.modifiedAt,
+      lang: page.lang,
+      siteName: page.siteName,
+      favicon: page.favicon,
+      canonicalUrl: page.canonicalUrl,
+      image: page.image,
+      feeds: page.feeds,
+      wordCount: page.wordCount,
+      readingTime: readingTime(page.wordCount),
+      text,
+      markdown,
+      contentHash: contentHash(text),
+      minhash: minhashSignature(text),
+      tags: extractTags({ title: page.title, text, lang: page.lang }),
+      strategy: page.strategy,
+    },
+  };
+}

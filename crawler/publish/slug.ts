@@ -1,0 +1,35 @@
+// Slugs are derived once, at publish time, stored in the database, and never recomputed:
+// an article's URL never changes.
+
+/** Names the site uses for its own routes under /<topic>/; an article may not take them. */
+const RESERVED = new Set(['page', 'rss', 'atom', 'feed', 'index', 'tags', 'amp', 'search', 'data', 'sitemap', 'media', 'pagefind']);
+const MAX_LENGTH = 80;
+
+export function slugify(title: string): string {
+  const ascii = title
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/ß/g, 'ss')
+    .replace(/[æÆ]/g, 'ae')
+    .replace(/[øØ]/g, 'o')
+    .replace(/[łŁ]/g, 'l')
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  let slug = ascii;
+  if (slug.length > MAX_LENGTH) {
+    const cut = slug.slice(0, MAX_LENGTH + 1);
+    const lastHyphen = cut.lastIndexOf('-');
+    slug = (lastHyphen > 20 ? cut.slice(0, lastHyphen) : cut.slice(0, MAX_LENGTH)).replace(/-+$/, '');
+  }
+  return slug || 'article';
+}
+
+/** The first of slug, slug-2, slug-3… that is neither reserved nor taken. */
+export function uniqueSlug(base: string, isTaken: (slug: string) => boolean): string {
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (!RESERVED.has(candidate) && !isTaken(candidate)) return candidate;
+  }
+}

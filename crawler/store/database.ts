@@ -1,0 +1,173 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import initSqlJs, { type Database as SqlJsDatabase, type SqlValue, type Statement } from 'sql.js';
+import { writeFileAtomic } from './atomic-write.ts';
+import { LATEST_VERSION, MIGRATIONS } from './migrations.ts';
+
+export type Params = Record<string, SqlValue> | SqlValue[];
+export type Row = Record<string, SqlValue>;
+
+export class StoreError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.name = 'StoreError';
+    this.code = code;
+  }
+}
+
+let sqlJs: Awaited<ReturnType<typeof initSqlJs>> | undefined;
+async function engine() {
+  sqlJs ??= await initSqlJs();
+  return sqlJs;
+}
+
+/**
+ * The crawler's database: sql.js (SQLite compiled to WebAssembly) held in memory and written
+ * to disk atomically. `changed` tracks whether anything a reader of the published file would
+ * see has changed, so a run that finds nothing new leaves the file (and git) untouched.
+ */
+export class Database {
+  readonly path: string | null;
+  readonly sql: SqlJsDatabase;
+  changed = false;
+  private readonly statements = new Map<string, Statement>();
+
+  constructor(sql: SqlJsDatabase, path: string | null) {
+    this.sql = sql;
+    this.path = path;
+  }
+
+  private statement(sql: string): Statement {
+    let stmt = this.statements.get(sql);
+    if (!stmt) {
+      stmt = this.sql.prepare(sql);
+      this.statements.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  /** Runs a write; marks the database changed unless `quiet` (bookkeeping that need not be published). */
+  run(sql: string, params: Params = [], options: { quiet?: boolean } = {}): { changes: number; lastId: number } {
+    const stmt = this.statement(sql);
+    try {
+      stmt.run(params);
+    } finally {
+      stmt.reset();
+    }
+    const changes = this.sql.getRowsModified();
+    if (changes > 0 && !options.quiet) this.changed = true;
+    return { changes, lastId: changes > 0 ? Number(this.scalar('SELECT last_insert_rowid()')) : 0 };
+  }
+
+  all<T = Row>(sql: string, params: Params = []): T[] {
+    const stmt = this.statement(sql);
+    const rows: T[] = [];
+    try {
+      stmt.bind(params);
+      while (stmt.step()) rows.push(stmt.getAsObject() as T);
+    } finally {
+      stmt.reset();
+    }
+    return rows;
+  }
+
+  get<T = Row>(sql: string, params: Params = []): T | undefined {
+    const stmt = this.statement(sql);
+    try {
+      stmt.bind(params);
+      return stmt.step() ? (stmt.getAsObject() as T) : undefined;
+    } finally {
+      stmt.reset();
+    }
+  }
+
+  scalar(sql: string, params: Params = []): SqlValue | undefined {
+    const stmt = this.statement(sql);
+    try {
+      stmt.bind(params);
+      return stmt.step() ? stmt.get()[0] : undefined;
+    } finally {
+      stmt.reset();
+    }
+  }
+
+  /** Runs fn inside a transaction; rolls back if it throws. */
+  transaction<T>(fn: () => T): T {
+    this.sql.run('BEGIN');
+    try {
+      const result = fn();
+      this.sql.run('COMMIT');
+      return result;
+    } catch (error) {
+      this.sql.run('ROLLBACK');
+      throw error;
+    }
+  }
+
+  schemaVersion(): number {
+    return Number(this.scalar(`SELECT value FROM meta WHERE key = 'schema_version'`) ?? 0);
+  }
+
+  /** Compacts and writes the database atomically (temp file, fsync, rename). */
+  save(path = this.path): void {
+    if (!path) throw new StoreError('E_STORE_NO_PATH', 'this database has no file path to save to');
+    this.clearStatements();
+    this.sql.run('VACUUM');
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileAtomic(path, this.sql.export());
+    this.changed = false;
+  }
+
+  integrityCheck(): string {
+    return String(this.scalar('PRAGMA integrity_check'));
+  }
+
+  close(): void {
+    this.clearStatements();
+    this.sql.close();
+  }
+
+  private clearStatements(): void {
+    for (const stmt of this.statements.values()) stmt.free();
+    this.statements.clear();
+  }
+}
+
+/** Opens (or creates) a database file and brings its schema up to date. */
+export async function openDatabase(path: string | null, options: { create?: boolean } = {}): Promise<Database> {
+  const SQL = await engine();
+  let sql: SqlJsDatabase;
+  if (path && existsSync(path)) {
+    try {
+      sql = new SQL.Database(readFileSync(path));
+      sql.exec('SELECT count(*) FROM sqlite_master');
+    } catch (error) {
+      throw new StoreError('E_STORE_CORRUPT', `${path} is not a readable SQLite database (${(error as Error).message}); restore it from git (git checkout -- ${path})`);
+    }
+  } else {
+    if (path && options.create === false) throw new StoreError('E_STORE_MISSING', `${path} does not exist`);
+    sql = new SQL.Database();
+  }
+  const db = new Database(sql, path);
+  migrate(db);
+  return db;
+}
+
+export function migrate(db: Database): void {
+  const hasMeta = db.scalar(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'`) === 1;
+  const current = hasMeta ? db.schemaVersion() : 0;
+  if (current > LATEST_VERSION) {
+    throw new StoreError(
+      'E_STORE_TOO_NEW',
+      `the database has schema version ${current}, but this Gleaner only knows up to ${LATEST_VERSION}; update Gleaner (git pull) before running it on this database`,
+    );
+  }
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= current) continue;
+    db.transaction(() => {
+      db.sql.exec(migration.sql);
+      db.run(`INSERT INTO meta (key, value) VALUES ('schema_version', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [String(migration.version)]);
+    });
+  }
+}

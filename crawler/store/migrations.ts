@@ -1,0 +1,157 @@
+// Schema migrations, applied in order. A database records its version in meta.schema_version;
+// opening an older one upgrades it, a newer one is refused. Never edit a shipped migration:
+// add a new one.
+
+export interface Migration {
+  version: number;
+  description: string;
+  sql: string;
+}
+
+export const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    description: 'topics, sources, urls with states, articles, tags, posts, link occurrences, runs, FTS4',
+    sql: `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+CREATE TABLE topics (
+  id INTEGER PRIMARY KEY,
+  slug TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  description TEXT NOT NULL DEFAULT ''
+);
+
+CREATE TABLE sources (
+  id INTEGER PRIMARY KEY,
+  topic_id INTEGER NOT NULL REFERENCES topics(id),
+  kind TEXT NOT NULL CHECK (kind IN ('feed','sitemap','discourse','site','search')),
+  url TEXT NOT NULL,
+  origin TEXT NOT NULL DEFAULT 'config' CHECK (origin IN ('config','autodiscovery')),
+  discovered_from INTEGER REFERENCES sources(id),
+  active INTEGER NOT NULL DEFAULT 1,
+  etag TEXT,
+  last_modified TEXT,
+  expires_at INTEGER,
+  last_read_at TEXT,
+  next_due_at TEXT,
+  last_status TEXT,
+  last_error TEXT,
+  consecutive_failures INTEGER NOT NULL DEFAULT 0,
+  items_seen INTEGER NOT NULL DEFAULT 0,
+  cursor TEXT,
+  UNIQUE (topic_id, kind, url)
+);
+
+CREATE TABLE urls (
+  id INTEGER PRIMARY KEY,
+  url TEXT NOT NULL UNIQUE,
+  canonical_url TEXT NOT NULL,
+  equivalence_key TEXT NOT NULL,
+  topic_id INTEGER NOT NULL REFERENCES topics(id),
+  source_id INTEGER REFERENCES sources(id),
+  state TEXT NOT NULL CHECK (state IN ('discovered','fetched','extracted','published','rejected','failed')),
+  reason TEXT,
+  error_code TEXT,
+  detail TEXT,
+  duplicate_of INTEGER REFERENCES urls(id),
+  attempts INTEGER NOT NULL DEFAULT 0,
+  next_retry_at TEXT,
+  http_status INTEGER,
+  final_url TEXT,
+  redirects TEXT,
+  etag TEXT,
+  last_modified TEXT,
+  expires_at INTEGER,
+  hint_title TEXT,
+  hint_published TEXT,
+  discovered_at TEXT NOT NULL,
+  fetched_at TEXT,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX urls_state ON urls (state, topic_id);
+CREATE INDEX urls_equivalence ON urls (equivalence_key);
+CREATE INDEX urls_canonical ON urls (canonical_url);
+
+CREATE TABLE articles (
+  id INTEGER PRIMARY KEY,
+  url_id INTEGER NOT NULL UNIQUE REFERENCES urls(id),
+  topic_id INTEGER NOT NULL REFERENCES topics(id),
+  status TEXT NOT NULL DEFAULT 'ready' CHECK (status IN ('ready','publishing','published')),
+  slug TEXT,
+  title TEXT NOT NULL,
+  description TEXT,
+  excerpt TEXT NOT NULL,
+  author TEXT,
+  published_at TEXT,
+  modified_at TEXT,
+  fetched_at TEXT NOT NULL,
+  lang TEXT,
+  site_name TEXT,
+  favicon TEXT,
+  source_url TEXT NOT NULL,
+  canonical_url TEXT NOT NULL,
+  image TEXT,
+  word_count INTEGER NOT NULL,
+  reading_time INTEGER NOT NULL,
+  text TEXT NOT NULL,
+  markdown TEXT NOT NULL,
+  content_hash TEXT NOT NULL,
+  minhash BLOB,
+  strategy TEXT,
+  page INTEGER,
+  position INTEGER,
+  published_on_site TEXT,
+  related TEXT,
+  UNIQUE (topic_id, slug)
+);
+CREATE INDEX articles_hash ON articles (content_hash);
+CREATE INDEX articles_topic_status ON articles (topic_id, status);
+
+CREATE TABLE tags (id INTEGER PRIMARY KEY, slug TEXT NOT NULL UNIQUE, name TEXT NOT NULL);
+CREATE TABLE article_tags (
+  article_id INTEGER NOT NULL REFERENCES articles(id),
+  tag_id INTEGER NOT NULL REFERENCES tags(id),
+  PRIMARY KEY (article_id, tag_id)
+);
+
+CREATE TABLE posts (
+  id INTEGER PRIMARY KEY,
+  source_id INTEGER NOT NULL REFERENCES sources(id),
+  guid TEXT NOT NULL,
+  url TEXT,
+  title TEXT,
+  author TEXT,
+  published_at TEXT,
+  content_hash TEXT NOT NULL,
+  first_seen_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  UNIQUE (source_id, guid)
+);
+
+CREATE TABLE link_occurrences (
+  id INTEGER PRIMARY KEY,
+  url_id INTEGER NOT NULL REFERENCES urls(id),
+  source_id INTEGER REFERENCES sources(id),
+  post_id INTEGER REFERENCES posts(id),
+  context TEXT NOT NULL CHECK (context IN ('feed','sitemap','post','search','redirect','autodiscovery')),
+  in_quote INTEGER NOT NULL DEFAULT 0,
+  first_seen_at TEXT NOT NULL,
+  UNIQUE (url_id, source_id, post_id, in_quote)
+);
+CREATE INDEX link_occurrences_url ON link_occurrences (url_id);
+
+CREATE TABLE runs (
+  id INTEGER PRIMARY KEY,
+  started_at TEXT NOT NULL,
+  finished_at TEXT,
+  status TEXT,
+  stats TEXT
+);
+
+CREATE VIRTUAL TABLE articles_fts USING fts4 (title, text, tags, tokenize=unicode61);
+`,
+  },
+];
+
+export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -1,0 +1,102 @@
+import type { Config } from '../config/index.ts';
+import type { Database } from './database.ts';
+import type { TopicRow } from './topics.ts';
+
+export type SourceKind = 'feed' | 'sitemap' | 'discourse' | 'site' | 'search';
+
+export interface SourceRow {
+  id: number;
+  topic_id: number;
+  kind: SourceKind;
+  url: string;
+  origin: 'config' | 'autodiscovery';
+  active: number;
+  etag: string | null;
+  last_modified: string | null;
+  expires_at: number | null;
+  last_read_at: string | null;
+  next_due_at: string | null;
+  last_status: string | null;
+  last_error: string | null;
+  consecutive_failures: number;
+  items_seen: number;
+  cursor: string | null;
+}
+
+/** The search source has no URL of its own; it is keyed by this pseudo-URL. */
+export const SEARCH_SOURCE_URL = 'search:keywords';
+
+/** Adds config sources that are new, re-activates ones that came back, and deactivates ones removed from the config. */
+export function syncSources(db: Database, config: Config, topics: Map<string, TopicRow>): void {
+  const wanted = new Set<string>();
+  for (const topic of config.topics) {
+    const topicId = topics.get(topic.slug)!.id;
+    for (const source of topic.sources) {
+      const url = source.kind === 'search' ? SEARCH_SOURCE_URL : source.url;
+      wanted.add(`${topicId} ${source.kind} ${url}`);
+      db.run(
+        `INSERT INTO sources (topic_id, kind, url, origin) VALUES (?, ?, ?, 'config')
+         ON CONFLICT (topic_id, kind, url) DO UPDATE SET active = 1 WHERE active = 0`,
+        [topicId, source.kind, url],
+      );
+    }
+  }
+  for (const row of db.all<SourceRow>(`SELECT * FROM sources WHERE origin = 'config' AND active = 1`)) {
+    if (!wanted.has(`${row.topic_id} ${row.kind} ${row.url}`)) db.run('UPDATE sources SET active = 0 WHERE id = ?', [row.id]);
+  }
+}
+
+export function activeSources(db: Database): SourceRow[] {
+  return db.all<SourceRow>('SELECT * FROM sources WHERE active = 1 ORDER BY topic_id, id');
+}
+
+/** Adds a source found by autodiscovery (a feed linked from a site's home page). */
+export function addDiscoveredSource(db: Database, parent: SourceRow, kind: SourceKind, url: string): boolean {
+  const { changes } = db.run(
+    `INSERT INTO sources (topic_id, kind, url, origin, discovered_from) VALUES (?, ?, ?, 'autodiscovery', ?)
+     ON CONFLICT (topic_id, kind, url) DO NOTHING`,
+    [parent.topic_id, kind, url, parent.id],
+  );
+  return changes > 0;
+}
+
+export interface SourceReadResult {
+  now: string;
+  nextDueAt: string | null;
+  status: string;
+  error?: string | null;
+  etag?: string | null;
+  lastModified?: string | null;
+  expiresAt?: number | null;
+  itemsSeen?: number;
+  cursor?: string | null;
+  failed?: boolean;
+}
+
+/**
+ * Records a read. Source bookkeeping is "quiet": on its own it does not make the published
+ * database change, so a run that finds nothing new commits nothing.
+ */
+export function recordSourceRead(db: Database, source: SourceRow, result: SourceReadResult): void {
+  db.run(
+    `UPDATE sources SET last_read_at = ?, next_due_at = ?, last_status = ?, last_error = ?,
+       etag = COALESCE(?, etag), last_modified = COALESCE(?, last_modified), expires_at = ?,
+       items_seen = items_seen + ?, cursor = COALESCE(?, cursor),
+       consecutive_failures = CASE WHEN ? THEN consecutive_failures + 1 ELSE 0 END
+     WHERE id = ?`,
+    [
+      result.now,
+      result.nextDueAt,
+      result.status,
+      result.error ?? null,
+      result.etag ?? null,
+      result.lastModified ?? null,
+      result.expiresAt ?? null,
+      result.itemsSeen ?? 0,
+      result.cursor ?? null,
+      result.failed ? 1 : 0,
+      source.id,
+    ],
+    { quiet: true },
+  );
+}
