@@ -98,7 +98,7 @@ function findMatch(db: Database, candidate: ArticleCandidate, canonical: string,
   if (sameUrl) return { articleId: sameUrl.id, urlId: sameUrl.url_id, reason: 'duplicate_url', detail: `same canonical URL as #${sameUrl.url_id}` };
   const sameText = articleByContentHash(db, candidate.contentHash);
   if (sameText) return { articleId: sameText.id, urlId: sameText.url_id, reason: 'duplicate_content', detail: `same text as #${sameText.url_id}` };
-  const similar = near.find(candidate.minhash);
+  const similar = near.find(candidate.minhash, candidate.text, (id) => db.scalar('SELECT text FROM articles WHERE id = ?', [id]) as string | undefined);
   if (!similar) return null;
   const urlId = Number(db.scalar('SELECT url_id FROM articles WHERE id = ?', [similar.id]));
   return { articleId: similar.id, urlId, reason: 'near_duplicate', detail: `${Math.round(similar.similarity * 100)}% similar to #${urlId}` };

@@ -70,3 +70,26 @@ describe('LshIndex and findNearDuplicate', () => {
     expect(() => index.candidates(new Uint32Array(64))).toThrow(RangeError);
   });
 });
+
+describe('findNearDuplicate with exact verification', () => {
+  const original = makeText(1, 400);
+  const copy = editWords(original, 0.02, 2);
+  const index = new LshIndex({ numHashes: 128, threshold: 0.8 });
+  const sigs = new Map([[1, minhashSignature(original)]]);
+  index.add(1, sigs.get(1)!);
+  const query = minhashSignature(copy);
+
+  it('lets the exact similarity overrule an estimate above the threshold', () => {
+    expect(findNearDuplicate(query, index, (id) => sigs.get(id), 0.8)).not.toBeNull();
+    expect(findNearDuplicate(query, index, (id) => sigs.get(id), 0.8, { verify: () => 0.79 })).toBeNull();
+  });
+
+  it('reports the exact similarity when it is at or above the threshold', () => {
+    const hit = findNearDuplicate(query, index, (id) => sigs.get(id), 0.8, { verify: () => 0.93 });
+    expect(hit).toEqual({ id: 1, similarity: 0.93 });
+  });
+
+  it('falls back to the estimate when the exact value is unknown', () => {
+    expect(findNearDuplicate(query, index, (id) => sigs.get(id), 0.8, { verify: () => undefined })).not.toBeNull();
+  });
+});
