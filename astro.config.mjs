@@ -1,0 +1,36 @@
+// Astro builds the site from <root>/content into <root>/dist. The validated Gleaner config
+// comes from GLEANER_CONFIG_JSON (set by scripts/build.ts) or is loaded from GLEANER_CONFIG /
+// site.config.ts; pages read it through the virtual module `virtual:gleaner/config`.
+import { join } from 'node:path';
+import { defineConfig } from 'astro/config';
+import { loadConfig, parseConfig } from './crawler/config/index.ts';
+import { sitePaths } from './crawler/paths.ts';
+import { gleanerVirtualModule } from './site/lib/vite-virtual.ts';
+
+const config = process.env.GLEANER_CONFIG_JSON ? parseConfig(JSON.parse(process.env.GLEANER_CONFIG_JSON)) : await loadConfig();
+const paths = sitePaths(process.env.GLEANER_ROOT ?? '.');
+const siteUrl = new URL(config.site.url);
+const base = siteUrl.pathname.endsWith('/') ? siteUrl.pathname : `${siteUrl.pathname}/`;
+
+export default defineConfig({
+  site: siteUrl.href,
+  base,
+  srcDir: './site',
+  publicDir: './site/public',
+  outDir: paths.dist,
+  // The content layer's data store lives with the root it was built from, so a demo or
+  // test build never reuses another root's cache.
+  cacheDir: join(paths.root, '.astro', 'cache'),
+  trailingSlash: 'always',
+  compressHTML: true,
+  build: { format: 'directory', inlineStylesheets: 'always' },
+  // Sätteri (Astro's native Markdown processor) renders ~5x faster than remark/rehype.
+  // Shiki would write style="" attributes, which a strict CSP forbids; code stays plain.
+  markdown: { syntaxHighlight: false },
+  devToolbar: { enabled: false },
+  vite: {
+    plugins: [gleanerVirtualModule({ config, paths })],
+    build: { assetsInlineLimit: 0 },
+    ssr: { external: ['sql.js', 'sharp'] },
+  },
+});

@@ -1,0 +1,23 @@
+import { parseArgs } from 'node:util';
+
+/** Parses `--name value` options (and `--flag` booleans) for the npm scripts; unknown options are an error with the usage line. */
+export function cliOptions<K extends string, F extends string = never>(names: readonly K[], usage: string, flags: readonly F[] = [], argv = process.argv.slice(2)): Partial<Record<K, string>> & Partial<Record<F, boolean>> {
+  try {
+    const options = {
+      ...Object.fromEntries(names.map((n) => [n, { type: 'string' as const }])),
+      ...Object.fromEntries(flags.map((n) => [n, { type: 'boolean' as const }])),
+    };
+    const { values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false });
+    return values as Partial<Record<K, string>> & Partial<Record<F, boolean>>;
+  } catch (error) {
+    console.error(`${(error as Error).message}\nusage: ${usage}`);
+    process.exit(2);
+  }
+}
+
+export function isMain(moduleUrl: string): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  const path = decodeURIComponent(new URL(moduleUrl).pathname);
+  return path === entry || path.replace(/\.ts$/, '') === entry.replace(/\.ts$/, '');
+}

@@ -1,0 +1,6 @@
+/// <reference types="astro/client" />
+
+declare module 'virtual:gleaner/config' {
+  export const config: import('../crawler/config/index.ts').Config;
+  export const paths: import('../crawler/paths.ts').SitePaths;
+}

@@ -1,0 +1,208 @@
+import { parseHTML } from 'linkedom';
+import { escapeHtml } from './html.ts';
+import { serializeJsonLd, type JsonLd } from './jsonld.ts';
+
+// AMP pages. `toAmpHtml` turns article body HTML into AMP-valid markup; `ampDocument`
+// wraps it in the mandatory AMP shell. Both pure (linkedom parses, nothing is fetched).
+
+/** Size assumed for images that declare none; they are shown letterboxed, never stretched. */
+const DEFAULT_WIDTH = 1200;
+const DEFAULT_HEIGHT = 675;
+
+/** Elements AMP forbids that carry nothing a reader needs. */
+const REMOVE = new Set(['script', 'style', 'noscript', 'link', 'meta', 'base', 'frame', 'frameset', 'object', 'param', 'applet', 'embed', 'template', 'slot', 'canvas', 'svg', 'math', 'input', 'button', 'select', 'textarea', 'option', 'dialog']);
+/** Embedded media that AMP only allows through extension scripts: replaced by a link to the media. */
+const TO_LINK = new Set(['iframe', 'video', 'audio']);
+/** Forbidden wrappers whose children are kept. */
+const UNWRAP = new Set(['form', 'label', 'fieldset', 'picture']);
+const IMG_ATTRS = new Set(['src', 'srcset', 'sizes', 'alt', 'title', 'width', 'height', 'class', 'id', 'attribution']);
+
+type El = Element;
+
+function isAmpReserved(value: string): boolean {
+  return /^(-amp-|i-amphtml-)/i.test(value);
+}
+
+function cleanAttributes(el: El): void {
+  for (const { name, value } of [...el.attributes]) {
+    const lower = name.toLowerCase();
+    const drop =
+      lower === 'style' ||
+      lower.startsWith('on') ||
+      lower === 'xmlns' ||
+      lower.startsWith('xmlns:') ||
+      lower === 'loading' ||
+      lower === 'decoding' ||
+      lower === 'fetchpriority' ||
+      lower === 'contenteditable' ||
+      (lower === 'id' && isAmpReserved(value)) ||
+      ((lower === 'href' || lower === 'src') && /^\s*(javascript|vbscript|data):/i.test(value));
+    if (drop) el.removeAttribute(name);
+    else if (lower === 'class') {
+      const kept = value.split(/\s+/).filter((c) => c && !isAmpReserved(c));
+      if (kept.length) el.setAttribute('class', kept.join(' '));
+      else el.removeAttribute('class');
+    }
+  }
+}
+
+function positive(value: string | null): number | null {
+  const n = value ? Number.parseInt(value, 10) : Number.NaN;
+  return Number.isFinite(n) && n > 0 ? n : null;
+}
+
+function toAmpImg(doc: Document, img: El): El | null {
+  const src = img.getAttribute('src');
+  if (!src || /^\s*(javascript|data):/i.test(src)) return null;
+  const amp = doc.createElement('amp-img');
+  for (const { name, value } of [...img.attributes]) {
+    if (IMG_ATTRS.has(name.toLowerCase())) amp.setAttribute(name.toLowerCase(), value);
+  }
+  const width = positive(img.getAttribute('width'));
+  const height = positive(img.getAttribute('height'));
+  if (width && height) {
+    amp.setAttribute('width', String(width));
+    amp.setAttribute('height', String(height));
+  } else {
+    amp.setAttribute('width', String(DEFAULT_WIDTH));
+    amp.setAttribute('height', String(DEFAULT_HEIGHT));
+    amp.setAttribute('class', `${amp.getAttribute('class') ?? ''} amp-contain`.trim());
+  }
+  amp.setAttribute('layout', 'responsive');
+  if (!amp.hasAttribute('alt')) amp.setAttribute('alt', '');
+  return amp;
+}
+
+function mediaLink(doc: Document, el: El): El | null {
+  const src = el.getAttribute('src') ?? el.querySelector('source[src]')?.getAttribute('src');
+  if (!src || !/^https?:\/\//i.test(src)) return null;
+  const p = doc.createElement('p');
+  const a = doc.createElement('a');
+  a.setAttribute('href', src);
+  a.textContent = el.tagName.toLowerCase() === 'iframe' ? `Embedded content: ${src}` : `Media: ${src}`;
+  p.appendChild(a);
+  return p;
+}
+
+function convert(doc: Document, parent: El): void {
+  for (const child of [...parent.children]) {
+    const tag = child.tagName.toLowerCase();
+    if (REMOVE.has(tag) || tag.startsWith('amp-')) {
+      child.remove();
+      continue;
+    }
+    if (TO_LINK.has(tag)) {
+      const link = mediaLink(doc, child);
+      if (link) child.replaceWith(link);
+      else child.remove();
+      continue;
+    }
+    if (tag === 'source' || tag === 'track') {
+      child.remove();
+      continue;
+    }
+    if (tag === 'img') {
+      const amp = toAmpImg(doc, child);
+      if (amp) child.replaceWith(amp);
+      else child.remove();
+      continue;
+    }
+    cleanAttributes(child);
+    convert(doc, child);
+    if (UNWRAP.has(tag)) child.replaceWith(...child.childNodes);
+  }
+}
+
+/** Converts an HTML fragment to AMP-valid HTML: amp-img for images, no scripts, styles, forms, frames or event handlers. */
+export function toAmpHtml(html: string): string {
+  const { document } = parseHTML(`<!doctype html><html><head></head><body>${html}</body></html>`);
+  convert(document, document.body);
+  return document.body.innerHTML;
+}
+
+export const AMP_BOILERPLATE =
+  '<style amp-boilerplate>body{-webkit-animation:-amp-start 8s steps(1,end) 0s 1 normal both;-moz-animation:-amp-start 8s steps(1,end) 0s 1 normal both;-ms-animation:-amp-start 8s steps(1,end) 0s 1 normal both;animation:-amp-start 8s steps(1,end) 0s 1 normal both}@-webkit-keyframes -amp-start{from{visibility:hidden}to{visibility:visible}}@-moz-keyframes -amp-start{from{visibility:hidden}to{visibility:visible}}@-ms-keyframes -amp-start{from{visibility:hidden}to{visibility:visible}}@-o-keyframes -amp-start{from{visibility:hidden}to{visibility:visible}}@keyframes -amp-start{from{visibility:hidden}to{visibility:visible}}</style><noscript><style amp-boilerplate>body{-webkit-animation:none;-moz-animation:none;-ms-animation:none;animation:none}</style></noscript>';
+
+export const AMP_RUNTIME = 'https://cdn.ampproject.org/v0.js';
+
+/** AMP allows at most 75,000 bytes of custom CSS. */
+export const AMP_CSS_LIMIT = 75_000;
+
+export const AMP_CSS = [
+  ':root{--bg:#fff;--fg:#1b1b1b;--muted:#555;--link:#0b57d0;--line:#ddd;--code:#f3f3f3}',
+  '@media (prefers-color-scheme:dark){:root{--bg:#121212;--fg:#e8e8e8;--muted:#a8a8a8;--link:#8ab4f8;--line:#333;--code:#1e1e1e}}',
+  'body{margin:0;background:var(--bg);color:var(--fg);font:1.0625rem/1.6 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;overflow-wrap:break-word}',
+  'a{color:var(--link)}',
+  '.bar,main,footer{max-width:42rem;margin:0 auto;padding:0 1rem}',
+  '.bar{display:flex;gap:1rem;align-items:center;justify-content:space-between;padding-top:.75rem;padding-bottom:.75rem;border-bottom:1px solid var(--line)}',
+  '.brand{font-weight:700;color:var(--fg);text-decoration:none}',
+  'h1{font-size:1.75rem;line-height:1.25;margin:1.25rem 0 .5rem}',
+  'h2{font-size:1.3rem;line-height:1.3;margin:1.75rem 0 .5rem}',
+  '.meta,.source,.tags,footer{color:var(--muted);font-size:.9rem}',
+  '.tags a{margin-right:.5rem}',
+  'figure{margin:1rem 0}',
+  'figcaption{color:var(--muted);font-size:.85rem}',
+  '.amp-contain img{object-fit:contain}',
+  'pre{background:var(--code);padding:.75rem;overflow-x:auto;font-size:.9rem}',
+  'code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}',
+  'blockquote{margin:1rem 0;padding-left:1rem;border-left:3px solid var(--line);color:var(--muted)}',
+  'table{border-collapse:collapse;display:block;overflow-x:auto}',
+  'th,td{border:1px solid var(--line);padding:.3rem .5rem}',
+  '.align-right{text-align:right}.align-center{text-align:center}',
+  '.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}',
+  'footer{border-top:1px solid var(--line);margin-top:2rem;padding-top:1rem;padding-bottom:2rem}',
+].join('');
+
+export interface AmpPageInput {
+  lang: string;
+  title: string;
+  siteTitle: string;
+  homeUrl: string;
+  /** The article page this AMP page mirrors (its rel=canonical). */
+  canonicalUrl: string;
+  description: string;
+  /** Already AMP-converted body (toAmpHtml). */
+  bodyHtml: string;
+  /** Extra AMP markup placed between the header and the body (lead image figure). */
+  leadHtml: string;
+  /** Trusted markup for the byline (dates, source link). */
+  metaHtml: string;
+  footerHtml: string;
+  jsonLd: JsonLd[];
+  css?: string;
+}
+
+/** A complete AMP document: doctype, <html ⚡>, charset first, runtime, canonical, viewport, boilerplate, one amp-custom style. */
+export function ampDocument(page: AmpPageInput): string {
+  const css = page.css ?? AMP_CSS;
+  if (Buffer.byteLength(css) > AMP_CSS_LIMIT) throw new Error(`amp-custom CSS is ${Buffer.byteLength(css)} bytes; AMP allows ${AMP_CSS_LIMIT}`);
+  return [
+    '<!doctype html>',
+    `<html ⚡ lang="${escapeHtml(page.lang)}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    `<script async src="${AMP_RUNTIME}"></script>`,
+    `<title>${escapeHtml(page.title)} – ${escapeHtml(page.siteTitle)}</title>`,
+    `<link rel="canonical" href="${escapeHtml(page.canonicalUrl)}">`,
+    '<meta name="viewport" content="width=device-width">',
+    page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : '',
+    ...page.jsonLd.map((ld) => `<script type="application/ld+json">${serializeJsonLd(ld)}</script>`),
+    AMP_BOILERPLATE,
+    `<style amp-custom>${css}</style>`,
+    '</head>',
+    '<body>',
+    `<header class="bar"><a class="brand" href="${escapeHtml(page.homeUrl)}">${escapeHtml(page.siteTitle)}</a><a href="${escapeHtml(page.canonicalUrl)}">Full page</a></header>`,
+    '<main><article>',
+    `<h1>${escapeHtml(page.title)}</h1>`,
+    page.metaHtml,
+    page.leadHtml,
+    `<div class="body">${page.bodyHtml}</div>`,
+    '</article></main>',
+    `<footer>${page.footerHtml}</footer>`,
+    '</body>',
+    '</html>',
+    '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+}

@@ -1,0 +1,34 @@
+// Feed and page dates. All formatting is in UTC so every build renders the same bytes.
+
+/** RFC 822 (RFC 1123 form), as RSS 2.0 requires: "Tue, 05 Mar 2024 06:21:00 GMT". */
+export function rfc822(iso: string): string {
+  return new Date(iso).toUTCString();
+}
+
+/** RFC 3339 in UTC without milliseconds: "2024-03-05T06:21:00Z". */
+export function rfc3339(iso: string): string {
+  return new Date(iso).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** YYYY-MM-DD, for sitemaps and search metadata. */
+export function isoDay(iso: string): string {
+  return new Date(iso).toISOString().slice(0, 10);
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** A human date in the site's language, e.g. "5 Mar 2024". */
+export function displayDate(iso: string, language: string): string {
+  let format = formatters.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
+    formatters.set(language, format);
+  }
+  return format.format(new Date(iso));
+}
+
+export function time(iso: string | null | undefined): number {
+  if (!iso) return 0;
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? 0 : t;
+}

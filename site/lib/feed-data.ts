@@ -1,0 +1,65 @@
+import { time } from './dates.ts';
+import type { FeedItem, FeedMeta } from './feeds.ts';
+import { absolutizeHtml, escapeHtml, htmlToText, prepareBodyHtml, truncate } from './html.ts';
+import { largestImage, mimeForFormat } from './images.ts';
+import { sourceName } from './page-data.ts';
+import type { Article, SiteIndex, TopicInfo } from './site-index.ts';
+
+// Turns index entries into feed items and metadata; the writers in feeds.ts do the XML.
+
+export type FeedKind = 'rss' | 'atom' | 'json';
+
+export function feedPaths(index: SiteIndex, topic?: TopicInfo): Record<FeedKind, string> {
+  const dir = topic ? `${topic.slug}/` : '';
+  return { rss: index.routes.path(`${dir}rss.xml`), atom: index.routes.path(`${dir}atom.xml`), json: index.routes.path(`${dir}feed.json`) };
+}
+
+export function feedMeta(index: SiteIndex, items: Article[], topic?: TopicInfo): FeedMeta {
+  const { config, routes } = index;
+  const paths = feedPaths(index, topic);
+  return {
+    title: topic ? `${topic.name} – ${config.site.title}` : config.site.title,
+    description: topic ? topic.description || `${topic.name} on ${config.site.title}` : config.site.description,
+    language: config.site.language,
+    homeUrl: routes.absolute(topic ? routes.topic(topic.slug) : routes.home()),
+    feedUrls: { rss: routes.absolute(paths.rss), atom: routes.absolute(paths.atom), json: routes.absolute(paths.json) },
+    author: config.site.author || config.site.legal.owner || config.site.title,
+    icon: routes.absolute(routes.path('icons/icon-512.png')),
+    favicon: routes.absolute(routes.path('icons/icon-192.png')),
+    updated: items[0]?.data.publishedOnSite ?? null,
+  };
+}
+
+export function feedItem(index: SiteIndex, article: Article): FeedItem {
+  const { config, routes } = index;
+  const url = routes.absolute(article.path);
+  const data = article.data;
+  const image = data.image ? largestImage(data.image) : null;
+  const imageUrl = image ? new URL(routes.asset(image.src), url).href : null;
+  let contentHtml: string | null = null;
+  if (config.publish.fullContentInFeeds) {
+    const lead = imageUrl ? `<figure><img src="${escapeHtml(imageUrl)}" alt="${escapeHtml(data.image?.alt ?? '')}"></figure>\n` : '';
+    const body = absolutizeHtml(prepareBodyHtml(article.html, { base: routes.base }), url);
+    const source = `<p>Originally published by <a href="${escapeHtml(data.url)}">${escapeHtml(sourceName(data))}</a>.</p>`;
+    contentHtml = `${lead}${body}\n${source}`;
+  }
+  const updated = data.modified && time(data.modified) > time(data.publishedOnSite) ? data.modified : data.publishedOnSite;
+  return {
+    url,
+    title: data.title,
+    summary: data.description || truncate(htmlToText(article.html), 280),
+    contentHtml,
+    published: data.publishedOnSite,
+    updated,
+    authors: data.author ? [data.author] : [],
+    tags: article.tags.map((t) => t.name),
+    image: image && imageUrl ? { url: imageUrl, type: mimeForFormat(image.format, image.src), width: image.width, height: image.height } : null,
+    sourceUrl: data.url,
+    language: data.lang,
+  };
+}
+
+/** The newest `publish.feedItems` articles of the site or of one topic. */
+export function feedArticles(index: SiteIndex, topic?: TopicInfo): Article[] {
+  return (topic ? topic.articles : index.articles).slice(0, index.config.publish.feedItems);
+}

@@ -1,0 +1,20 @@
+import { getCollection } from 'astro:content';
+import { config, paths } from 'virtual:gleaner/config';
+import { buildSiteIndex, type SiteIndex } from './site-index.ts';
+
+// The only way pages reach content: one collection read and one index per build,
+// shared by every page through this module-level memo.
+
+let memo: Promise<SiteIndex> | undefined;
+
+export function siteIndex(): Promise<SiteIndex> {
+  memo ??= getCollection('articles').then((entries) =>
+    buildSiteIndex(
+      entries.map((entry) => ({ id: entry.id, data: entry.data, html: entry.rendered?.html ?? '' })),
+      config,
+    ),
+  );
+  return memo;
+}
+
+export { config, paths };

@@ -1,0 +1,178 @@
+import type { Config } from '../../crawler/config/index.ts';
+import type { Frontmatter } from '../../crawler/publish/frontmatter.ts';
+import { time } from './dates.ts';
+import { tagSlug } from './slug.ts';
+import { createRoutes, type Routes } from './urls.ts';
+
+// Every list the site needs, computed once per build from all articles: pages then only
+// look things up. Pure: entries and config in, index out.
+
+export interface ArticleInput {
+  id: string;
+  data: Frontmatter;
+  /** HTML rendered from the Markdown body. */
+  html: string;
+}
+
+export interface TagRef {
+  slug: string;
+  name: string;
+}
+
+export interface Article {
+  id: string;
+  slug: string;
+  topic: string;
+  data: Frontmatter;
+  html: string;
+  path: string;
+  ampPath: string;
+  tags: TagRef[];
+}
+
+export interface TopicInfo {
+  slug: string;
+  name: string;
+  description: string;
+  /** False for a topic that has content but was removed from the config (its pages still build). */
+  configured: boolean;
+  /** Newest first. */
+  articles: Article[];
+  /** pages[n - 1] holds archive page n, newest first within the page. */
+  pages: Article[][];
+  /** Pages to generate: every numbered page, plus an empty next page when the newest one is full. */
+  pageCount: number;
+}
+
+export interface TagInfo {
+  slug: string;
+  name: string;
+  /** Newest first. */
+  articles: Article[];
+}
+
+export interface SiteIndex {
+  config: Config;
+  routes: Routes;
+  /** All articles, newest first (publishedOnSite, then published, then id). */
+  articles: Article[];
+  byId: Map<string, Article>;
+  topics: TopicInfo[];
+  topicBySlug: Map<string, TopicInfo>;
+  /** Sorted by name. */
+  tags: TagInfo[];
+  tagBySlug: Map<string, TagInfo>;
+  related(article: Article): Article[];
+  /** The article published just before this one in its topic, if any (stable: never changes later). */
+  older(article: Article): Article | null;
+  isFullPage(topic: TopicInfo, page: number): boolean;
+}
+
+function newestFirst(a: Article, b: Article): number {
+  return (
+    time(b.data.publishedOnSite) - time(a.data.publishedOnSite) ||
+    time(b.data.published) - time(a.data.published) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
+}
+
+export function buildSiteIndex(entries: ArticleInput[], config: Config): SiteIndex {
+  const routes = createRoutes(config.site.url);
+  const pageSize = config.publish.pageSize;
+  const collator = new Intl.Collator(config.site.language, { sensitivity: 'base' });
+
+  const tagNames = new Map<string, Map<string, number>>();
+  const articles: Article[] = entries.map((entry) => {
+    const slash = entry.id.indexOf('/');
+    const slug = entry.id.slice(slash + 1);
+    const seen = new Set<string>();
+    const tags: TagRef[] = [];
+    for (const name of entry.data.tags) {
+      const s = tagSlug(name);
+      if (seen.has(s)) continue;
+      seen.add(s);
+      tags.push({ slug: s, name });
+      const names = tagNames.get(s) ?? new Map<string, number>();
+      names.set(name, (names.get(name) ?? 0) + 1);
+      tagNames.set(s, names);
+    }
+    return { id: entry.id, slug, topic: entry.data.topic, data: entry.data, html: entry.html, path: routes.article(entry.id), ampPath: routes.amp(entry.id), tags };
+  });
+  articles.sort(newestFirst);
+  const byId = new Map(articles.map((a) => [a.id, a]));
+
+  // Tags that fold to the same slug share a page; the most used spelling names it.
+  const tagDisplay = new Map<string, string>();
+  for (const [slug, names] of tagNames) {
+    const best = [...names].sort((a, b) => b[1] - a[1] || collator.compare(a[0], b[0]))[0][0];
+    tagDisplay.set(slug, best);
+  }
+  const tagBySlug = new Map<string, TagInfo>();
+  for (const article of articles) {
+    for (const ref of article.tags) {
+      ref.name = tagDisplay.get(ref.slug)!;
+      let info = tagBySlug.get(ref.slug);
+      if (!info) tagBySlug.set(ref.slug, (info = { slug: ref.slug, name: ref.name, articles: [] }));
+      info.articles.push(article);
+    }
+  }
+  const tags = [...tagBySlug.values()].sort((a, b) => collator.compare(a.name, b.name) || (a.slug < b.slug ? -1 : 1));
+
+  const topicBySlug = new Map<string, TopicInfo>();
+  for (const t of config.topics) {
+    topicBySlug.set(t.slug, { slug: t.slug, name: t.name, description: t.description, configured: true, articles: [], pages: [], pageCount: 1 });
+  }
+  for (const article of articles) {
+    let topic = topicBySlug.get(article.topic);
+    if (!topic) {
+      topic = { slug: article.topic, name: article.topic, description: '', configured: false, articles: [], pages: [], pageCount: 1 };
+      topicBySlug.set(article.topic, topic);
+    }
+    topic.articles.push(article);
+  }
+  const positionIndex = new Map<string, Map<number, Article>>();
+  for (const topic of topicBySlug.values()) {
+    const byPosition = new Map<number, Article>();
+    let lastPage = 0;
+    for (const article of topic.articles) {
+      const page = article.data.page;
+      (topic.pages[page - 1] ??= []).push(article);
+      lastPage = Math.max(lastPage, page);
+      byPosition.set(article.data.position, article);
+    }
+    for (let i = 0; i < lastPage; i++) topic.pages[i] ??= [];
+    for (const page of topic.pages) page.sort((a, b) => b.data.position - a.data.position);
+    const lastIsFull = lastPage > 0 && topic.pages[lastPage - 1].length >= pageSize;
+    topic.pageCount = lastPage === 0 || lastIsFull ? lastPage + 1 : lastPage;
+    for (let i = topic.pages.length; i < topic.pageCount; i++) topic.pages.push([]);
+    positionIndex.set(topic.slug, byPosition);
+  }
+  const topics = [...topicBySlug.values()].sort((a, b) => Number(b.configured) - Number(a.configured));
+
+  const relatedCount = config.publish.relatedCount;
+  return {
+    config,
+    routes,
+    articles,
+    byId,
+    topics,
+    topicBySlug,
+    tags,
+    tagBySlug,
+    related(article) {
+      const out: Article[] = [];
+      for (const id of article.data.related) {
+        const found = byId.get(id);
+        if (found && found !== article && !out.includes(found)) out.push(found);
+        if (out.length >= relatedCount) break;
+      }
+      return out;
+    },
+    older(article) {
+      return positionIndex.get(article.topic)?.get(article.data.position - 1) ?? null;
+    },
+    isFullPage(topic, page) {
+      return (topic.pages[page - 1]?.length ?? 0) >= pageSize;
+    },
+  };
+}

@@ -1,0 +1,41 @@
+// Every site URL is built here, so the base path (a site served under /news/) and the
+// trailing-slash convention are decided in one place.
+
+export interface Routes {
+  /** Base path with leading and trailing slash, e.g. "/" or "/news/". */
+  base: string;
+  /** Site-relative path for a path written from the site root ("/tags/" → "/news/tags/"). */
+  path(p: string): string;
+  /** Absolute URL for a site-relative path produced by path(). */
+  absolute(p: string): string;
+  home(): string;
+  topic(topic: string): string;
+  topicPage(topic: string, page: number): string;
+  article(id: string): string;
+  amp(id: string): string;
+  tags(): string;
+  tag(slug: string): string;
+  search(): string;
+  /** A frontmatter asset path: site-absolute ("/media/…") gets the base path, remote URLs stay as they are. */
+  asset(src: string): string;
+}
+
+export function createRoutes(siteUrl: string): Routes {
+  const origin = new URL(siteUrl);
+  const base = origin.pathname.endsWith('/') ? origin.pathname : `${origin.pathname}/`;
+  const path = (p: string): string => base + p.replace(/^\/+/, '');
+  return {
+    base,
+    path,
+    absolute: (p) => new URL(p, origin.origin).href,
+    home: () => base,
+    topic: (topic) => path(`${topic}/`),
+    topicPage: (topic, page) => path(`${topic}/page/${page}/`),
+    article: (id) => path(`${id}/`),
+    amp: (id) => path(`amp/${id}/`),
+    tags: () => path('tags/'),
+    tag: (slug) => path(`tags/${slug}/`),
+    search: () => path('search/'),
+    asset: (src) => (src.startsWith('/') && !src.startsWith('//') ? path(src) : src),
+  };
+}

@@ -1,0 +1,30 @@
+// XML 1.0 forbids most control characters even when escaped; feeds with one are
+// rejected by strict readers, so they are removed before escaping.
+// eslint-disable-next-line no-control-regex
+const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+export function stripInvalidXml(text: string): string {
+  return text.replace(INVALID_XML, '');
+}
+
+export function escapeXml(text: string): string {
+  return stripInvalidXml(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+}
+
+/** A CDATA section; "]]>" inside the text is split across two sections. */
+export function cdata(text: string): string {
+  return `<![CDATA[${stripInvalidXml(text).replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
+}
+
+/** `<name attr="…">escaped text</name>`, or '' when text is null/empty and optional. */
+export function element(name: string, text: string | null | undefined, attrs: Record<string, string> = {}): string {
+  if (text === null || text === undefined || text === '') return '';
+  return `<${name}${attributes(attrs)}>${escapeXml(text)}</${name}>`;
+}
+
+export function attributes(attrs: Record<string, string | undefined>): string {
+  return Object.entries(attrs)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => ` ${k}="${escapeXml(v!)}"`)
+    .join('');
+}

@@ -1,0 +1,8 @@
+import type { APIRoute } from 'astro';
+import { siteIndex } from '../lib/site-data.ts';
+
+export const GET: APIRoute = async () => {
+  const { routes } = await siteIndex();
+  const body = ['User-agent: *', 'Allow: /', `Disallow: ${routes.path('pagefind/')}`, '', `Sitemap: ${routes.absolute(routes.path('sitemap-index.xml'))}`, ''].join('\n');
+  return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+};

@@ -1,0 +1,11 @@
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { siteIndex } from '../../lib/site-data.ts';
+import { sitemapFiles } from '../../lib/sitemap-data.ts';
+import { sitemapXml } from '../../lib/sitemap.ts';
+
+export const getStaticPaths: GetStaticPaths = async () => sitemapFiles(await siteIndex()).map((file) => ({ params: { name: file.name } }));
+
+export const GET: APIRoute = async ({ params }) => {
+  const file = sitemapFiles(await siteIndex()).find((f) => f.name === params.name)!;
+  return new Response(sitemapXml(file.urls), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
+};

@@ -1,0 +1,109 @@
+import { loadPagefind, renderExcerpt, type PagefindResult } from './pagefind.ts';
+
+// The /search/ page: full results with topic and tag filters, state kept in the URL
+// (?q=&topic=&tag=) so a search can be shared and the header box can submit to it.
+
+const form = document.querySelector<HTMLFormElement>('#search-form');
+const status = document.querySelector<HTMLElement>('#search-status');
+const results = document.querySelector<HTMLOListElement>('#search-results');
+const more = document.querySelector<HTMLButtonElement>('#search-more');
+const PAGE = 20;
+
+if (form && status && results && more && form.dataset.pagefind) {
+  const bundle = form.dataset.pagefind;
+  const q = form.elements.namedItem('q') as HTMLInputElement;
+  const topic = form.elements.namedItem('topic') as HTMLSelectElement;
+  const tag = form.elements.namedItem('tag') as HTMLSelectElement;
+  const params = new URLSearchParams(location.search);
+  q.value = params.get('q') ?? '';
+  let generation = 0;
+  let pending: PagefindResult[] = [];
+
+  const ensureOption = (select: HTMLSelectElement, value: string) => {
+    if (value && ![...select.options].some((o) => o.value === value)) select.add(new Option(value, value));
+    select.value = value;
+  };
+  ensureOption(topic, params.get('topic') ?? '');
+  ensureOption(tag, params.get('tag') ?? '');
+
+  const showMore = async (mine: number) => {
+    const batch = pending.splice(0, PAGE);
+    const data = await Promise.all(batch.map((r) => r.data()));
+    if (mine !== generation) return;
+    for (const d of data) {
+      const li = document.createElement('li');
+      const h2 = document.createElement('h2');
+      const a = document.createElement('a');
+      a.href = d.url;
+      a.textContent = d.meta.title ?? d.url;
+      h2.append(a);
+      li.append(h2);
+      const meta = [d.meta.date, d.filters.topic?.[0]].filter(Boolean).join(' · ');
+      if (meta) {
+        const p = document.createElement('p');
+        p.className = 'meta';
+        p.textContent = meta;
+        li.append(p);
+      }
+      const excerpt = document.createElement('p');
+      renderExcerpt(excerpt, d.excerpt);
+      li.append(excerpt);
+      results.append(li);
+    }
+    more.hidden = pending.length === 0;
+  };
+
+  const run = async () => {
+    const mine = ++generation;
+    const term = q.value.trim();
+    const filters: Record<string, string> = {};
+    if (topic.value) filters.topic = topic.value;
+    if (tag.value) filters.tag = tag.value;
+    const next = new URLSearchParams();
+    if (term) next.set('q', term);
+    if (topic.value) next.set('topic', topic.value);
+    if (tag.value) next.set('tag', tag.value);
+    history.replaceState(null, '', next.size ? `?${next}` : location.pathname);
+    results.replaceChildren();
+    more.hidden = true;
+    if (!term && !Object.keys(filters).length) {
+      status.textContent = 'Type a few words, or pick a topic or tag.';
+      return;
+    }
+    status.textContent = 'Searching…';
+    let search;
+    try {
+      const pagefind = await loadPagefind(bundle);
+      search = term ? await pagefind.debouncedSearch(term, { filters }, 150) : await pagefind.search(null, { filters, sort: { date: 'desc' } });
+    } catch {
+      if (mine === generation) status.textContent = 'Search is not available right now.';
+      return;
+    }
+    if (!search || mine !== generation) return;
+    pending = search.results.slice();
+    const n = pending.length;
+    status.textContent = n === 0 ? 'No articles found.' : `${n} article${n === 1 ? '' : 's'} found.`;
+    await showMore(mine);
+  };
+
+  loadPagefind(bundle)
+    .then(async (pagefind) => {
+      const filters = await pagefind.filters();
+      const current = tag.value;
+      for (const name of Object.keys(filters.tag ?? {}).sort((a, b) => a.localeCompare(b))) ensureOption(tag, name);
+      tag.value = current;
+    })
+    .catch(() => {
+      status.textContent = 'Search is not available right now.';
+    });
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void run();
+  });
+  q.addEventListener('input', () => void run());
+  topic.addEventListener('change', () => void run());
+  tag.addEventListener('change', () => void run());
+  more.addEventListener('click', () => void showMore(generation));
+  void run();
+}

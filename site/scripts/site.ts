@@ -1,0 +1,101 @@
+import { loadPagefind } from './pagefind.ts';
+
+// The only script on every page: the theme toggle and search suggestions. Reading never needs it.
+
+const root = document.documentElement;
+const dark = window.matchMedia('(prefers-color-scheme: dark)');
+
+function currentTheme(): 'light' | 'dark' {
+  const chosen = root.dataset.theme;
+  if (chosen === 'light' || chosen === 'dark') return chosen;
+  return dark.matches ? 'dark' : 'light';
+}
+
+for (const button of document.querySelectorAll<HTMLButtonElement>('.theme-toggle')) {
+  const sync = () => button.setAttribute('aria-pressed', String(currentTheme() === 'dark'));
+  sync();
+  dark.addEventListener('change', sync);
+  button.addEventListener('click', () => {
+    const next = currentTheme() === 'dark' ? 'light' : 'dark';
+    root.dataset.theme = next;
+    try {
+      localStorage.setItem('theme', next);
+    } catch {
+      // Private mode: the choice lasts for this page only.
+    }
+    sync();
+  });
+}
+
+function setupSuggestions(form: HTMLFormElement): void {
+  const input = form.querySelector<HTMLInputElement>('input[type="search"]');
+  const list = form.querySelector<HTMLUListElement>('.suggest');
+  const bundle = form.dataset.pagefind;
+  if (!input || !list || !bundle) return;
+  let generation = 0;
+
+  const close = () => {
+    list.hidden = true;
+    list.replaceChildren();
+  };
+  const links = () => [...list.querySelectorAll<HTMLAnchorElement>('a')];
+
+  input.addEventListener('focus', () => void loadPagefind(bundle).catch(() => undefined), { once: true });
+  input.addEventListener('input', async () => {
+    const term = input.value.trim();
+    const mine = ++generation;
+    if (term.length < 2) return close();
+    try {
+      const pagefind = await loadPagefind(bundle);
+      const search = await pagefind.debouncedSearch(term, {}, 180);
+      if (!search || mine !== generation) return;
+      const data = await Promise.all(search.results.slice(0, 6).map((r) => r.data()));
+      if (mine !== generation) return;
+      if (data.length === 0) return close();
+      list.replaceChildren(
+        ...data.map((d) => {
+          const li = document.createElement('li');
+          const a = document.createElement('a');
+          a.href = d.url;
+          a.textContent = d.meta.title ?? d.url;
+          if (d.meta.date) {
+            const small = document.createElement('small');
+            small.textContent = d.meta.date;
+            a.append(small);
+          }
+          li.append(a);
+          return li;
+        }),
+      );
+      list.hidden = false;
+    } catch {
+      close();
+    }
+  });
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'ArrowDown' && !list.hidden) {
+      event.preventDefault();
+      links()[0]?.focus();
+    } else if (event.key === 'Escape') close();
+  });
+  list.addEventListener('keydown', (event) => {
+    const all = links();
+    const index = all.indexOf(document.activeElement as HTMLAnchorElement);
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      all[Math.min(index + 1, all.length - 1)]?.focus();
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (index <= 0) input.focus();
+      else all[index - 1].focus();
+    } else if (event.key === 'Escape') {
+      close();
+      input.focus();
+    }
+  });
+  form.addEventListener('focusout', (event) => {
+    if (!form.contains(event.relatedTarget as Node | null)) close();
+  });
+}
+
+for (const form of document.querySelectorAll<HTMLFormElement>('form.search-box')) setupSuggestions(form);

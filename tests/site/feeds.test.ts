@@ -1,0 +1,106 @@
+import Parser from 'rss-parser';
+import { describe, expect, it } from 'vitest';
+import { atomFeed, jsonFeed, rssFeed, type FeedItem, type FeedMeta } from '../../site/lib/feeds.ts';
+import { cdata, escapeXml } from '../../site/lib/xml.ts';
+import { rfc3339, rfc822 } from '../../site/lib/dates.ts';
+
+const meta: FeedMeta = {
+  title: 'News & Views',
+  description: 'Things <worth> reading',
+  language: 'en',
+  homeUrl: 'https://news.example.com/',
+  feedUrls: { rss: 'https://news.example.com/rss.xml', atom: 'https://news.example.com/atom.xml', json: 'https://news.example.com/feed.json' },
+  author: 'Editor',
+  icon: 'https://news.example.com/icons/icon-512.png',
+  updated: '2024-03-05T10:00:00Z',
+};
+
+const items: FeedItem[] = [
+  {
+    url: 'https://news.example.com/science/b/',
+    title: 'Second: "quotes" & <tags>',
+    summary: 'Summary with ]]> inside',
+    contentHtml: '<p>Body with <a href="https://news.example.com/x/">a link</a> and ]]> trap\u0001.</p>',
+    published: '2024-03-05T10:00:00Z',
+    updated: '2024-03-05T12:30:00Z',
+    authors: ['Ada'],
+    tags: ['Space', 'C++'],
+    image: { url: 'https://news.example.com/media/b-1024.webp', type: 'image/webp', width: 1024, height: 576 },
+    sourceUrl: 'https://source.example.org/b',
+    language: 'en',
+  },
+  {
+    url: 'https://news.example.com/science/a/',
+    title: 'First',
+    summary: '',
+    contentHtml: null,
+    published: '2024-03-04T09:00:00Z',
+    updated: '2024-03-04T09:00:00Z',
+    authors: [],
+    tags: [],
+    image: null,
+    sourceUrl: 'https://source.example.org/a',
+  },
+];
+
+const parser = new Parser({ customFields: { item: ['content:encoded'] } });
+
+describe('xml helpers', () => {
+  it('escapes markup and drops characters XML 1.0 forbids', () => {
+    expect(escapeXml('a & b < c > "d" \'e\'\u0000\u000b')).toBe('a &amp; b &lt; c &gt; &quot;d&quot; &apos;e&apos;');
+  });
+  it('splits "]]>" across CDATA sections', () => {
+    expect(cdata('x ]]> y')).toBe('<![CDATA[x ]]]]><![CDATA[> y]]>');
+  });
+  it('formats RFC 822 and RFC 3339 dates', () => {
+    expect(rfc822('2024-03-05T06:21:00Z')).toBe('Tue, 05 Mar 2024 06:21:00 GMT');
+    expect(rfc3339('2024-03-05T06:21:00.000Z')).toBe('2024-03-05T06:21:00Z');
+  });
+});
+
+describe('rssFeed', () => {
+  it('parses as RSS 2.0 with stable GUIDs, RFC 822 dates and the full content intact', async () => {
+    const xml = rssFeed(meta, items);
+    const feed = await parser.parseString(xml);
+    expect(feed.title).toBe('News & Views');
+    expect(feed.items).toHaveLength(2);
+    const [b, a] = feed.items;
+    expect(b.title).toBe('Second: "quotes" & <tags>');
+    expect(b.guid).toBe('https://news.example.com/science/b/');
+    expect(b.link).toBe('https://news.example.com/science/b/');
+    expect(b.pubDate).toBe('Tue, 05 Mar 2024 10:00:00 GMT');
+    expect(b['content:encoded']).toBe('<p>Body with <a href="https://news.example.com/x/">a link</a> and ]]> trap.</p>');
+    expect(b.categories).toEqual(['Space', 'C++']);
+    expect(a.guid).toBe('https://news.example.com/science/a/');
+    expect(xml).toContain('<atom:link href="https://news.example.com/rss.xml" rel="self" type="application/rss+xml"/>');
+    expect(xml).toContain('<lastBuildDate>Tue, 05 Mar 2024 10:00:00 GMT</lastBuildDate>');
+  });
+});
+
+describe('atomFeed', () => {
+  it('parses as Atom 1.0 with ids, RFC 3339 dates and a self link', async () => {
+    const xml = atomFeed(meta, items);
+    const feed = await parser.parseString(xml);
+    expect(feed.title).toBe('News & Views');
+    expect(feed.items.map((i) => (i as { id?: string }).id)).toEqual(['https://news.example.com/science/b/', 'https://news.example.com/science/a/']);
+    expect(feed.items[0].title).toBe('Second: "quotes" & <tags>');
+    expect(feed.items[0].content).toContain('and ]]> trap');
+    expect(xml).toContain('<updated>2024-03-05T12:30:00Z</updated>');
+    expect(xml).toContain('<published>2024-03-05T10:00:00Z</published>');
+    expect(xml).toContain('<link rel="self" type="application/atom+xml" href="https://news.example.com/atom.xml"/>');
+    // Feed-level author covers entries without one, as Atom requires.
+    expect(xml).toMatch(/<feed[^>]*>[\s\S]*<author><name>Editor<\/name><\/author>[\s\S]*<entry>/);
+  });
+});
+
+describe('jsonFeed', () => {
+  it('is JSON Feed 1.1 with content on every item', () => {
+    const feed = JSON.parse(jsonFeed(meta, items));
+    expect(feed.version).toBe('https://jsonfeed.org/version/1.1');
+    expect(feed.feed_url).toBe('https://news.example.com/feed.json');
+    expect(feed.items[0]).toMatchObject({ id: 'https://news.example.com/science/b/', external_url: 'https://source.example.org/b', date_published: '2024-03-05T10:00:00Z', date_modified: '2024-03-05T12:30:00Z', tags: ['Space', 'C++'], authors: [{ name: 'Ada' }] });
+    expect(feed.items[0].content_html).toContain('a link');
+    expect(feed.items[1].content_text).toBe('First');
+    expect(feed.items[1].date_modified).toBeUndefined();
+  });
+});

@@ -1,0 +1,83 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveStatic, type StaticServer } from '../../scripts/serve.ts';
+
+let dir: string;
+let server: StaticServer;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'gleaner-serve-'));
+  await mkdir(join(dir, 'science', 'story'), { recursive: true });
+  await mkdir(join(dir, 'media'), { recursive: true });
+  await writeFile(join(dir, 'index.html'), '<!doctype html><title>home</title>');
+  await writeFile(join(dir, '404.html'), '<!doctype html><title>missing</title>');
+  await writeFile(join(dir, 'science', 'story', 'index.html'), '<!doctype html><title>story</title>');
+  await writeFile(join(dir, 'rss.xml'), '<rss/>');
+  await writeFile(join(dir, 'feed.json'), '{}');
+  await writeFile(join(dir, 'manifest.webmanifest'), '{}');
+  await writeFile(join(dir, 'media', 'a.webp'), Buffer.from([1, 2, 3]));
+  await writeFile(join(dir, 'app.js'), 'export {}');
+  await writeFile(join(tmpdir(), 'gleaner-serve-secret.txt'), 'secret');
+  server = await serveStatic(dir, { port: 0 });
+});
+
+afterAll(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+  await rm(join(tmpdir(), 'gleaner-serve-secret.txt'), { force: true });
+});
+
+describe('serveStatic', () => {
+  it('serves /x/ from /x/index.html as HTML', async () => {
+    const res = await fetch(new URL('science/story/', server.url));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await res.text()).toContain('story');
+  });
+
+  it('redirects a folder without its trailing slash', async () => {
+    const res = await fetch(new URL('science/story?x=1', server.url), { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/science/story/?x=1');
+  });
+
+  it('answers missing paths with the built 404 page and status 404', async () => {
+    const res = await fetch(new URL('nope/', server.url));
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('missing');
+  });
+
+  it('sends the right MIME type for feeds, media, scripts and the manifest', async () => {
+    const types: Record<string, string> = {
+      'rss.xml': 'application/xml; charset=utf-8',
+      'feed.json': 'application/json; charset=utf-8',
+      'media/a.webp': 'image/webp',
+      'app.js': 'text/javascript; charset=utf-8',
+      'manifest.webmanifest': 'application/manifest+json; charset=utf-8',
+    };
+    for (const [path, type] of Object.entries(types)) {
+      const res = await fetch(new URL(path, server.url));
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toBe(type);
+      await res.arrayBuffer();
+    }
+  });
+
+  it('answers HEAD without a body and refuses other methods', async () => {
+    const head = await fetch(new URL('media/a.webp', server.url), { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe('3');
+    const post = await fetch(server.url, { method: 'POST' });
+    expect(post.status).toBe(405);
+  });
+
+  it('never serves files outside the folder', async () => {
+    for (const path of ['/../gleaner-serve-secret.txt', '/%2e%2e/gleaner-serve-secret.txt', '/..%2fgleaner-serve-secret.txt']) {
+      const res = await fetch(`${server.url.replace(/\/$/, '')}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).not.toContain('secret');
+    }
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../crawler/config/index.ts';
+import { frontmatterSchema, type FrontmatterInput } from '../../crawler/publish/frontmatter.ts';
+import { buildSiteIndex, type ArticleInput } from '../../site/lib/site-index.ts';
+
+const config = parseConfig({
+  site: { title: 'T', url: 'https://news.example.com' },
+  topics: [
+    { slug: 'science', name: 'Science', sources: ['https://a.example/feed'] },
+    { slug: 'empty', name: 'Empty', sources: ['https://b.example/feed'] },
+  ],
+  publish: { pageSize: 3, relatedCount: 2 },
+});
+
+function article(topic: string, position: number, extra: Partial<FrontmatterInput> = {}): ArticleInput {
+  const at = Date.UTC(2024, 0, 1) + position * 3_600_000;
+  const data = frontmatterSchema.parse({
+    id: position + 1,
+    title: `${topic} ${position}`,
+    url: `https://src.example/${topic}/${position}`,
+    canonical: `https://src.example/${topic}/${position}`,
+    fetched: new Date(at).toISOString(),
+    topic,
+    page: Math.floor(position / 3) + 1,
+    position,
+    publishedOnSite: new Date(at).toISOString(),
+    wordCount: 500,
+    readingTime: 2,
+    ...extra,
+  });
+  return { id: `${topic}/a${position}`, data, html: '<p>x</p>' };
+}
+
+describe('buildSiteIndex', () => {
+  it('orders articles newest first and groups archive pages by their fixed page number', () => {
+    const entries = Array.from({ length: 7 }, (_, i) => article('science', i));
+    const index = buildSiteIndex(entries, config);
+    expect(index.articles.map((a) => a.data.position)).toEqual([6, 5, 4, 3, 2, 1, 0]);
+    const science = index.topicBySlug.get('science')!;
+    expect(science.pages.map((p) => p.map((a) => a.data.position))).toEqual([[2, 1, 0], [5, 4, 3], [6]]);
+    expect(science.pageCount).toBe(3);
+    expect(index.isFullPage(science, 2)).toBe(true);
+    expect(index.isFullPage(science, 3)).toBe(false);
+  });
+
+  it('adds an empty next page when the newest page is exactly full, so the full page can link to it', () => {
+    const index = buildSiteIndex(Array.from({ length: 6 }, (_, i) => article('science', i)), config);
+    const science = index.topicBySlug.get('science')!;
+    expect(science.pageCount).toBe(3);
+    expect(science.pages[2]).toEqual([]);
+    const empty = index.topicBySlug.get('empty')!;
+    expect(empty.pageCount).toBe(1);
+    expect(empty.pages).toEqual([[]]);
+  });
+
+  it('merges tags that fold to one slug under the most used spelling', () => {
+    const index = buildSiteIndex(
+      [article('science', 0, { tags: ['Café', 'Space'] }), article('science', 1, { tags: ['cafe'] }), article('science', 2, { tags: ['Cafe\u0301', 'Café'] })],
+      config,
+    );
+    expect(index.tags.map((t) => [t.slug, t.articles.length])).toEqual([
+      ['cafe', 3],
+      ['space', 1],
+    ]);
+    expect(index.tagBySlug.get('cafe')!.name).toBe('Café');
+    expect(index.tagBySlug.get('cafe')!.articles.map((a) => a.data.position)).toEqual([2, 1, 0]);
+  });
+
+  it('resolves related ids, skipping missing ones and itself, up to relatedCount', () => {
+    const index = buildSiteIndex(
+      [article('science', 0), article('science', 1), article('science', 2), article('science', 3, { related: ['science/a3', 'science/missing', 'science/a0', 'science/a2', 'science/a1'] })],
+      config,
+    );
+    const a3 = index.byId.get('science/a3')!;
+    expect(index.related(a3).map((a) => a.id)).toEqual(['science/a0', 'science/a2']);
+    expect(index.older(a3)?.id).toBe('science/a2');
+    expect(index.older(index.byId.get('science/a0')!)).toBeNull();
+  });
+
+  it('keeps pages for a topic that has content but left the config', () => {
+    const index = buildSiteIndex([article('science', 0), article('retired', 0)], config);
+    const retired = index.topicBySlug.get('retired')!;
+    expect(retired.configured).toBe(false);
+    expect(retired.articles).toHaveLength(1);
+    expect(index.topics.map((t) => t.slug)).toEqual(['science', 'empty', 'retired']);
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig, type UserConfig } from '../../crawler/config/index.ts';
+import { frontmatterSchema } from '../../crawler/publish/frontmatter.ts';
+import { articleCanonical, languageAlternates } from '../../site/lib/page-data.ts';
+import { buildSiteIndex, type ArticleInput } from '../../site/lib/site-index.ts';
+import { sitemapFiles } from '../../site/lib/sitemap-data.ts';
+
+function entries(count: number): ArticleInput[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `science/a${i}`,
+    html: '<p>x</p>',
+    data: frontmatterSchema.parse({
+      id: i + 1,
+      title: `A${i}`,
+      url: `https://src.example/${i}`,
+      canonical: `https://src.example/canonical/${i}`,
+      fetched: '2024-01-01T00:00:00Z',
+      lang: i === 0 ? 'fr' : 'en',
+      tags: ['Space'],
+      topic: 'science',
+      page: Math.floor(i / 2) + 1,
+      position: i,
+      publishedOnSite: new Date(Date.UTC(2024, 0, 1, i)).toISOString(),
+      wordCount: 400,
+      readingTime: 2,
+    }),
+  }));
+}
+
+function config(canonical: 'self' | 'source') {
+  const input: UserConfig = { site: { title: 'T', url: 'https://news.example.com', canonical }, topics: [{ slug: 'science', name: 'Science', sources: ['https://a.example/feed'] }], publish: { pageSize: 2 } };
+  return parseConfig(input);
+}
+
+describe('sitemap groups', () => {
+  it('lists a topic front page, its non-empty archive pages and its articles, oldest article first', () => {
+    const index = buildSiteIndex(entries(4), config('self'));
+    const files = sitemapFiles(index);
+    expect(files.map((f) => f.name)).toEqual(['topic-science-1', 'site-1']);
+    expect(files[0].urls.map((u) => u.loc)).toEqual([
+      'https://news.example.com/science/',
+      'https://news.example.com/science/page/1/',
+      'https://news.example.com/science/page/2/',
+      'https://news.example.com/science/a0/',
+      'https://news.example.com/science/a1/',
+      'https://news.example.com/science/a2/',
+      'https://news.example.com/science/a3/',
+    ]);
+    // Page 3 exists (page 2 is full) but is empty: not worth a crawler's visit.
+    expect(index.topicBySlug.get('science')!.pageCount).toBe(3);
+    expect(files[0].urls[2].lastmod).toBe('2024-01-01T03:00:00Z');
+    expect(files[1].urls.map((u) => u.loc)).toContain('https://news.example.com/tags/space/');
+  });
+
+  it('splits into numbered files at the limit', () => {
+    const files = sitemapFiles(buildSiteIndex(entries(4), config('self')), 3);
+    expect(files.map((f) => f.name)).toEqual(['topic-science-1', 'topic-science-2', 'topic-science-3', 'site-1', 'site-2', 'site-3']);
+  });
+
+  it('leaves article pages out and points canonicals at the source when the config says so', () => {
+    const index = buildSiteIndex(entries(4), config('source'));
+    expect(sitemapFiles(index)[0].urls.map((u) => u.loc)).not.toContain('https://news.example.com/science/a0/');
+    const a0 = index.byId.get('science/a0')!;
+    expect(articleCanonical(index, a0)).toBe('https://src.example/canonical/0');
+    expect(languageAlternates(index, a0)).toEqual([{ hreflang: 'fr', href: 'https://src.example/canonical/0' }]);
+    const self = buildSiteIndex(entries(4), config('self'));
+    expect(articleCanonical(self, self.byId.get('science/a1')!)).toBe('https://news.example.com/science/a1/');
+    expect(languageAlternates(self, self.byId.get('science/a1')!)).toEqual([]);
+  });
+});
