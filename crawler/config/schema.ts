@@ -3,6 +3,9 @@ import { z } from 'zod';
 // The one schema for site.config.ts. Every field a fork may set has a safe default,
 // so the smallest valid config is a title, a URL and one topic with one source.
 
+/** Top-level routes the site uses for itself; a topic cannot take them. */
+const RESERVED_TOPIC_SLUGS = ['amp', 'tags', 'search', 'data', 'about', 'privacy', 'terms', 'dmca', 'media', 'pagefind', 'icons', 'sitemaps', 'page', '404'];
+
 const slug = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase letters, digits and single hyphens, like "web-dev"')
@@ -33,7 +36,9 @@ export const sourceSchema = z.union([
 
 export const topicSchema = z
   .object({
-    slug,
+    slug: slug.refine((value) => !RESERVED_TOPIC_SLUGS.includes(value), {
+      message: `is a page the site uses itself; choose another (reserved: ${RESERVED_TOPIC_SLUGS.join(', ')})`,
+    }),
     name: z.string().min(1, 'must not be empty'),
     description: z.string().default(''),
     keywords: z.array(z.string().min(1)).default([]),
@@ -106,8 +111,18 @@ export const crawlSchema = z
     /** A URL fetched within this many hours is not fetched again. */
     refetchWindowHours: z.number().min(0).default(24 * 7),
     maxItemsPerFeed: z.number().int().min(1).default(200),
+    /** New URLs a sitemap source adds per run (newest lastmod first); the rest wait for the next run. */
+    maxUrlsPerSitemap: z.number().int().min(1).default(1000),
+    /** How deep sitemap indexes may nest (the sitemap a source names is depth 0). */
+    maxSitemapDepth: z.number().int().min(0).max(10).default(3),
+    /** Sitemap documents (the index and its children) read per sitemap source per run. */
+    maxSitemapsPerSource: z.number().int().min(1).default(50),
+    /** Feeds a `site` source adds from its home page's <link rel="alternate"> list, in page order (the rest are usually the same feed in another format). */
+    feedsPerSite: z.number().int().min(1).max(20).default(1),
     /** A topic with a backlog of unpublished articles reads its sources less often: this interval per run's worth of backlog. */
     backlogIntervalMinutes: z.number().min(0).default(60),
+    /** Worker threads for page processing (extraction is CPU-heavy). Unset: one less than the CPUs, at most 4, for runs of 100+ pages; 0: the main thread only. */
+    processWorkers: z.number().int().min(0).max(16).optional(),
     respectRobots: z.boolean().default(true),
     /** Allow IP-literal URLs and hosts that resolve to private or loopback addresses. Off on the real web. */
     allowPrivateAddresses: z.boolean().default(false),

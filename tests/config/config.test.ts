@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig, parseConfig } from '../../crawler/config/index.ts';
+
+const minimal = { site: { title: 'My News', url: 'https://news.example.com' }, topics: [{ slug: 'science', name: 'Science', sources: ['https://example.com/feed.xml'] }] };
+
+function problemsOf(value: unknown) {
+  try {
+    parseConfig(value);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return { message: (error as ConfigError).message, problems: (error as ConfigError).problems };
+  }
+  throw new Error('expected the config to be rejected');
+}
+
+describe('parseConfig', () => {
+  it('fills every default into a minimal config', () => {
+    const config = parseConfig(minimal);
+    expect(config.topics[0]!.sources).toEqual([{ kind: 'feed', url: 'https://example.com/feed.xml' }]);
+    expect(config.publish.pageSize).toBe(10);
+    expect(config.quality.minWords).toBe(300);
+    expect(config.crawl.allowPrivateAddresses).toBe(false);
+    expect(config.site.language).toBe('en');
+  });
+
+  it('accepts every source kind', () => {
+    const config = parseConfig({
+      ...minimal,
+      topics: [
+        {
+          slug: 'science',
+          name: 'Science',
+          sources: [
+            { kind: 'feed', url: 'https://a.example/feed' },
+            { kind: 'sitemap', url: 'https://a.example/sitemap.xml' },
+            { kind: 'discourse', url: 'https://forum.example/posts.rss' },
+            { kind: 'site', url: 'https://blog.example/' },
+            { kind: 'search' },
+          ],
+        },
+      ],
+    });
+    expect(config.topics[0]!.sources.map((s) => s.kind)).toEqual(['feed', 'sitemap', 'discourse', 'site', 'search']);
+  });
+
+  it('names the field, says what is wrong and gives an example', () => {
+    const { message, problems } = problemsOf({ ...minimal, site: { title: 'X', url: 'ftp://example.com' } });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ field: 'site.url' });
+    expect(problems[0]!.problem).toMatch(/absolute http\(s\) URL/);
+    expect(problems[0]!.example).toMatch(/https:\/\//);
+    expect(message).toContain('site.url');
+    expect(message).toContain('for example');
+  });
+
+  it('reports a missing field, a wrong type and an unknown key together', () => {
+    const { problems } = problemsOf({ site: { url: 'https://x.example', titel: 'typo' }, topics: minimal.topics, crawl: { concurrency: 'many' } });
+    const byField = Object.fromEntries(problems.map((p) => [p.field, p.problem]));
+    expect(byField['site.title']).toMatch(/missing/);
+    expect(byField['site']).toMatch(/unknown key "titel"/);
+    expect(byField['crawl.concurrency']).toMatch(/must be a number, not string "many"/);
+  });
+
+  it('rejects bad topic slugs, duplicate slugs, reserved slugs and empty sources', () => {
+    const { problems } = problemsOf({
+      ...minimal,
+      topics: [
+        { slug: 'Web Dev', name: 'A', sources: ['https://a.example/feed'] },
+        { slug: 'space', name: 'B', sources: ['https://a.example/feed'] },
+        { slug: 'space', name: 'C', sources: ['https://a.example/feed'] },
+        { slug: 'tags', name: 'D', sources: ['https://a.example/feed'] },
+        { slug: 'empty', name: 'E', sources: [] },
+      ],
+    });
+    const fields = problems.map((p) => `${p.field}: ${p.problem}`);
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^topics\.0\.slug: must be lowercase/),
+        expect.stringMatching(/^topics\.2\.slug: duplicates/),
+        expect.stringMatching(/^topics\.3\.slug: is a page the site uses itself/),
+        expect.stringMatching(/^topics\.4\.sources: must have at least 1/),
+      ]),
+    );
+  });
+
+  it('explains a malformed source', () => {
+    const { problems } = problemsOf({ ...minimal, topics: [{ slug: 'a', name: 'A', sources: [{ kind: 'rss', url: 'https://a.example/' }] }] });
+    expect(problems[0]!.field).toBe('topics.0.sources.0');
+    expect(problems[0]!.problem).toMatch(/not a valid source/);
+  });
+
+  it('rejects out-of-range limits', () => {
+    const { problems } = problemsOf({ ...minimal, publish: { pageSize: 0 }, quality: { nearDuplicateThreshold: 1.5 } });
+    expect(problems.map((p) => p.field).sort()).toEqual(['publish.pageSize', 'quality.nearDuplicateThreshold']);
+  });
+});
+
+describe('loadConfig', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gleaner-config-'));
+
+  it('loads and validates a config module', async () => {
+    const file = join(dir, 'good.config.mjs');
+    writeFileSync(file, `export default ${JSON.stringify(minimal)};`);
+    const config = await loadConfig(file);
+    expect(config.site.title).toBe('My News');
+  });
+
+  it('explains a missing file and a missing default export', async () => {
+    await expect(loadConfig(join(dir, 'nope.config.ts'))).rejects.toThrow(/config file not found/);
+    const file = join(dir, 'named.config.mjs');
+    writeFileSync(file, `export const config = {};`);
+    await expect(loadConfig(file)).rejects.toThrow(/must have a default export/);
+  });
+
+  it('loads the repository site.config.ts', async () => {
+    const config = await loadConfig('site.config.ts');
+    expect(config.topics.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseConfig } from '../../crawler/config/index.ts';
+import { sitePaths } from '../../crawler/paths.ts';
+import { openDatabase, type Database } from '../../crawler/store/database.ts';
+import { syncTopics } from '../../crawler/store/topics.ts';
+import { insertArticle } from '../../crawler/store/articles.ts';
+import { discoverUrl } from '../../crawler/store/urls.ts';
+import { planPublication, reconcile, writePublishing } from '../../crawler/publish/index.ts';
+import { articleIdOf, renderArticleFile } from '../../crawler/publish/article-file.ts';
+import { pickRelated, termVector } from '../../crawler/publish/related.ts';
+import { slugify, uniqueSlug } from '../../crawler/publish/slug.ts';
+
+describe('slugs', () => {
+  it('folds accents and punctuation into a short ASCII slug', () => {
+    expect(slugify('Café crème: the “best” brûlée in Zürich?')).toBe('cafe-creme-the-best-brulee-in-zurich');
+    expect(slugify("Don't panic")).toBe('dont-panic');
+    expect(slugify('日本語')).toBe('article');
+    const long = slugify('word '.repeat(40));
+    expect(long.length).toBeLessThanOrEqual(80);
+    expect(long.endsWith('-')).toBe(false);
+  });
+
+  it('never takes a reserved route name or a taken slug', () => {
+    expect(uniqueSlug('page', () => false)).toBe('page-2');
+    const taken = new Set(['mars', 'mars-2']);
+    expect(uniqueSlug('mars', (s) => taken.has(s))).toBe('mars-3');
+  });
+});
+
+describe('related articles', () => {
+  const stop = new Set(['the', 'and', 'of', 'a']);
+  const candidates = [
+    { id: 'space/mars-dust', topic: 'space', tags: ['mars', 'dust storms'], terms: termVector('mars dust storms grow across the planet', stop) },
+    { id: 'space/telescopes', topic: 'space', tags: ['telescopes'], terms: termVector('buying a telescope aperture mount', stop) },
+    { id: 'climate/heat', topic: 'climate', tags: ['heat pumps'], terms: termVector('heat pumps in cold winters', stop) },
+    { id: 'space/mars-rovers', topic: 'space', tags: ['mars'], terms: termVector('rovers on mars drive across dust', stop) },
+  ];
+
+  it('ranks shared tags and similar text first, deterministically', () => {
+    const target = { topic: 'space', tags: ['mars'], terms: termVector('a dust storm on mars', stop) };
+    const first = pickRelated(target, candidates, 3);
+    expect(first.slice(0, 2).sort()).toEqual(['space/mars-dust', 'space/mars-rovers']);
+    expect(pickRelated(target, [...candidates].reverse(), 3)).toEqual(first);
+  });
+});
+
+describe('article files', () => {
+  const frontmatter = {
+    id: 7, title: 'A "quoted" title: with colon', description: 'd', url: 'https://a.example/x', canonical: 'https://a.example/x',
+    author: null, published: '2026-01-02T03:04:05Z', modified: null, fetched: '2026-01-03T00:00:00.000Z', lang: 'en', tags: ['a', 'b'],
+    image: null, siteName: 'A', favicon: null, topic: 'space', page: 1, position: 0, publishedOnSite: '2026-01-03T00:00:00.000Z',
+    wordCount: 400, readingTime: 2, related: [],
+  };
+
+  it('renders the same bytes every time and can be read back', () => {
+    const a = renderArticleFile(frontmatter, 'Body *text*.\n');
+    expect(renderArticleFile({ ...frontmatter }, 'Body *text*.\n')).toBe(a);
+    expect(a.startsWith('---\nid: 7\n')).toBe(true);
+    expect(a.endsWith('\n---\n\nBody *text*.\n')).toBe(true);
+    expect(articleIdOf(a)).toBe(7);
+    expect(articleIdOf('# just markdown')).toBeNull();
+  });
+});
+
+async function setup(perTopicPerRun: number) {
+  const root = mkdtempSync(join(tmpdir(), 'gleaner-publish-'));
+  const paths = sitePaths(root);
+  const config = parseConfig({
+    site: { title: 'T', url: 'https://t.example' },
+    topics: [{ slug: 'space', name: 'Space', sources: ['https://a.example/feed'] }],
+    publish: { perTopicPerRun, pageSize: 3 },
+  });
+  const db = await openDatabase(paths.database);
+  const topics = syncTopics(db, config);
+  return { root, paths, config, db, topics };
+}
+
+function addArticle(db: Database, topicId: number, n: number): number {
+  const url = `https://a.example/${n}`;
+  const { id: urlId } = discoverUrl(db, { url, canonical: url, equivalenceKey: url, topicId, sourceId: null }, '2026-01-01T00:00:00Z');
+  return insertArticle(
+    db,
+    {
+      urlId, topicId, title: `Article number ${n}`, description: null, excerpt: 'e', author: null,
+      publishedAt: `2026-01-${String(n).padStart(2, '0')}T00:00:00Z`, modifiedAt: null, fetchedAt: '2026-02-01T00:00:00Z', lang: 'en',
+      siteName: null, favicon: null, sourceUrl: url, canonicalUrl: url, image: null, wordCount: 400, readingTime: 2,
+      text: `text ${n}`, markdown: `Body of article ${n}.`, contentHash: `h${n}`, minhash: null, strategy: 'test', tags: [],
+    },
+    [],
+  );
+}
+
+describe('publishing', () => {
+  it('publishes the newest first, numbered oldest-first into stable pages', async () => {
+    const { paths, config, db, topics, root } = await setup(4);
+    const topicId = topics.get('space')!.id;
+    for (let n = 1; n <= 6; n++) addArticle(db, topicId, n);
+    planPublication(db, config, topics, '2026-02-02T00:00:00Z');
+    expect(writePublishing(db, paths, topics, '2026-02-02T00:00:00Z')).toBe(4);
+    const rows = db.all<{ title: string; position: number; page: number }>(`SELECT title, position, page FROM articles WHERE status = 'published' ORDER BY position`);
+    // The four newest (3..6), oldest of them first.
+    expect(rows.map((r) => r.title)).toEqual(['Article number 3', 'Article number 4', 'Article number 5', 'Article number 6']);
+    expect(rows.map((r) => r.page)).toEqual([1, 1, 1, 2]);
+    expect(readdirSync(join(paths.content, 'space')).sort()).toEqual(['article-number-3.md', 'article-number-4.md', 'article-number-5.md', 'article-number-6.md']);
+    // The next run continues the numbering.
+    planPublication(db, config, topics, '2026-02-03T00:00:00Z');
+    writePublishing(db, paths, topics, '2026-02-03T00:00:00Z');
+    const next = db.all<{ position: number }>(`SELECT position FROM articles WHERE title IN ('Article number 1', 'Article number 2') ORDER BY position`);
+    expect(next.map((r) => r.position)).toEqual([4, 5]);
+    db.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('reconciles after a kill: finishes publishing rows, restores damaged files, removes orphans', async () => {
+    const { paths, config, db, topics, root } = await setup(10);
+    const topicId = topics.get('space')!.id;
+    for (let n = 1; n <= 3; n++) addArticle(db, topicId, n);
+    planPublication(db, config, topics, '2026-02-02T00:00:00Z');
+    // Killed after the plan was saved but before files were written: rows are 'publishing', no files.
+    expect(existsSync(join(paths.content, 'space'))).toBe(false);
+    const first = reconcile(db, paths, topics, '2026-02-02T00:00:00Z');
+    expect(first.finished).toBe(3);
+    const file = join(paths.content, 'space', 'article-number-1.md');
+    const good = readFileSync(file, 'utf8');
+    writeFileSync(file, good.slice(0, 40)); // truncated by some outside accident
+    writeFileSync(join(paths.content, 'space', 'orphan.md'), renderArticleFile({ ...JSON.parse('{}'), id: 999, title: 'x', url: 'u', canonical: 'u', fetched: 'f', topic: 'space', page: 1, position: 0, publishedOnSite: 'p', wordCount: 1, readingTime: 1 }, 'x'));
+    writeFileSync(join(paths.content, 'space', '.article-number-2.md.123.tmp'), 'half');
+    writeFileSync(join(paths.content, 'space', 'notes.md'), '# a file a person wrote, not ours');
+    const second = reconcile(db, paths, topics, '2026-02-02T00:00:00Z');
+    expect(second).toMatchObject({ restored: 1, orphansRemoved: 2, finished: 0 });
+    expect(readFileSync(file, 'utf8')).toBe(good);
+    expect(readdirSync(join(paths.content, 'space')).sort()).toEqual(['article-number-1.md', 'article-number-2.md', 'article-number-3.md', 'notes.md']);
+    db.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+});
