@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import initSqlJs, { type Database as SqlJsDatabase, type SqlValue, type Statement } from 'sql.js';
 import { writeFileAtomic } from './atomic-write.ts';
-import { LATEST_VERSION, MIGRATIONS } from './migrations.ts';
+import { MIGRATIONS, type Migration } from './migrations.ts';
 
 export type Params = Record<string, SqlValue> | SqlValue[];
 export type Row = Record<string, SqlValue>;
@@ -134,10 +134,18 @@ export class Database {
   }
 }
 
+export interface OpenOptions {
+  /** false: refuse to create a missing file (E_STORE_MISSING). */
+  create?: boolean;
+  /** The schema to bring the database up to (tests pass their own list). */
+  migrations?: Migration[];
+}
+
 /** Opens (or creates) a database file and brings its schema up to date. */
-export async function openDatabase(path: string | null, options: { create?: boolean } = {}): Promise<Database> {
+export async function openDatabase(path: string | null, options: OpenOptions = {}): Promise<Database> {
   const SQL = await engine();
   let sql: SqlJsDatabase;
+  if (path) removeStaleTempFiles(path);
   if (path && existsSync(path)) {
     try {
       sql = new SQL.Database(readFileSync(path));
@@ -150,24 +158,71 @@ export async function openDatabase(path: string | null, options: { create?: bool
     sql = new SQL.Database();
   }
   const db = new Database(sql, path);
-  migrate(db);
+  try {
+    migrate(db, options.migrations);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   return db;
 }
 
-export function migrate(db: Database): void {
+/**
+ * Upgrades the schema: every migration newer than the database's version runs in its own
+ * transaction. A database newer than this code is refused rather than guessed at. The version
+ * is also written to SQLite's own header field (PRAGMA user_version) for readers of the file.
+ */
+export function migrate(db: Database, migrations: Migration[] = MIGRATIONS): void {
+  const latest = migrations.reduce((max, m) => Math.max(max, m.version), 0);
   const hasMeta = db.scalar(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'`) === 1;
   const current = hasMeta ? db.schemaVersion() : 0;
-  if (current > LATEST_VERSION) {
+  if (current > latest) {
     throw new StoreError(
       'E_STORE_TOO_NEW',
-      `the database has schema version ${current}, but this Gleaner only knows up to ${LATEST_VERSION}; update Gleaner (git pull) before running it on this database`,
+      `the database has schema version ${current}, but this Gleaner only knows up to ${latest}; update Gleaner (git pull) before running it on this database`,
     );
   }
-  for (const migration of MIGRATIONS) {
+  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
     if (migration.version <= current) continue;
     db.transaction(() => {
       db.sql.exec(migration.sql);
       db.run(`INSERT INTO meta (key, value) VALUES ('schema_version', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [String(migration.version)]);
     });
+  }
+  if (Number(db.scalar('PRAGMA user_version')) !== latest) db.sql.run(`PRAGMA user_version = ${latest}`);
+}
+
+/**
+ * A save killed mid-write leaves its temp file (`.site.sqlite.<pid>.<ms>.tmp`, see
+ * atomic-write.ts) beside the database. It is never read as the database; this removes the
+ * ones whose writer is gone so they do not pile up.
+ */
+function removeStaleTempFiles(path: string): void {
+  const dir = dirname(path);
+  const prefix = `.${basename(path)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const match = name.startsWith(prefix) ? /^(\d+)\.\d+\.tmp$/.exec(name.slice(prefix.length)) : null;
+    if (!match || processAlive(Number(match[1]))) continue;
+    try {
+      unlinkSync(join(dir, name));
+    } catch {
+      // Gone already, or not ours to remove.
+    }
+  }
+}
+
+function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

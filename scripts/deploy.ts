@@ -1,0 +1,92 @@
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { sitePaths } from '../crawler/paths.ts';
+import { isMain } from './lib/cli-args.ts';
+import { deploy, DeployError, describeTarget, settingsFromEnv, type Credentials } from './deploy/index.ts';
+import { createProgress, formatPlan, formatSummary } from './deploy/output.ts';
+
+const HELP = `Usage: npm run deploy -- [options]
+
+Syncs the built site to an S3-compatible bucket: uploads new and changed files (hashed assets
+first, then pages, then feeds and sitemaps), deletes objects no longer in the build, and
+invalidates changed paths on CloudFront when configured.
+
+Options:
+  --dir <path>              build folder to deploy (default: dist/, or $GLEANER_ROOT/dist)
+  --dry-run                 print the plan; change nothing
+  --force                   deploy even if it deletes more than DEPLOY_MAX_DELETE_SHARE of the bucket
+  --verbose                 one line per uploaded or deleted object
+  -h, --help                show this help
+
+Environment:
+  S3_BUCKET                 bucket name (required)
+  S3_REGION                 region (default us-east-1, which S3-compatible stores accept)
+  S3_ENDPOINT               endpoint of an S3-compatible store (R2, B2, MinIO…)
+  S3_PREFIX                 key prefix inside the bucket, like "site/"
+  S3_FORCE_PATH_STYLE       true for stores that need path-style URLs (MinIO)
+  CLOUDFRONT_DISTRIBUTION_ID  invalidate changed paths on this distribution
+  AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY  credentials (or any source the AWS SDK's default chain reads)
+  DEPLOY_MAX_DELETE_SHARE   largest share of the bucket a deploy may delete without --force (default 0.3)
+  DEPLOY_CONCURRENCY        requests in flight (default 8)
+
+Exit codes: 0 deployed (or planned); 2 bad settings or arguments; 3 refused (delete guard,
+            missing build); 1 the bucket or CDN failed.`;
+
+export async function main(argv: string[], env: Record<string, string | undefined> = process.env): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      options: {
+        dir: { type: 'string' },
+        'dry-run': { type: 'boolean' },
+        force: { type: 'boolean' },
+        verbose: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${HELP}`);
+    return 2;
+  }
+  if (args.help) {
+    console.log(HELP);
+    return 0;
+  }
+  const settings = settingsFromEnv(env);
+  if (!settings.ok) {
+    console.error(settings.error.message);
+    return 2;
+  }
+  const dir = resolve(args.dir ?? sitePaths(env.GLEANER_ROOT).dist);
+  const dryRun = Boolean(args['dry-run']);
+  console.log(`${dryRun ? 'Planning' : 'Deploying'} ${dir} → ${describeTarget(settings.value)}`);
+
+  const progress = createProgress({ tty: Boolean(process.stderr.isTTY) && !env.CI, verbose: Boolean(args.verbose) });
+  try {
+    const report = await deploy({ dir, settings: settings.value, dryRun, force: args.force, credentials: credentialsFrom(env), onEvent: progress.onEvent });
+    progress.stop();
+    if (dryRun) console.log(formatPlan(report.plan));
+    console.log(formatSummary(report));
+    return dryRun && report.plan.blocked ? 3 : 0;
+  } catch (error) {
+    progress.stop();
+    if (error instanceof DeployError) {
+      console.error(`${error.code}: ${error.message}`);
+      return error.code === 'E_DEPLOY_CONFIG' ? 2 : error.code === 'E_DEPLOY_GUARD' || error.code === 'E_DEPLOY_DIR' ? 3 : 1;
+    }
+    console.error((error as Error).stack ?? String(error));
+    return 1;
+  }
+}
+
+/** Keys in the given environment, as the SDK's env provider would read them; otherwise the SDK's default chain (profiles, roles) applies. */
+function credentialsFrom(env: Record<string, string | undefined>): Credentials | undefined {
+  const accessKeyId = env.AWS_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.AWS_SECRET_ACCESS_KEY?.trim();
+  if (!accessKeyId || !secretAccessKey) return undefined;
+  return { accessKeyId, secretAccessKey, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) };
+}
+
+if (isMain(import.meta.url)) process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import PQueue from 'p-queue';
+import { listFiles } from '../lib/files.ts';
+import { DeployError } from './errors.ts';
+
+export interface LocalFile {
+  /** Relative to the build folder, forward slashes ('science/some-slug/index.html'). */
+  path: string;
+  size: number;
+  /** Hex MD5 of the content: what S3 reports as the ETag of a single-part upload. */
+  md5: string;
+}
+
+/** Editor and OS litter that never belongs on the site, temp files of an interrupted write, and the deploy's own state folder. */
+const IGNORED = /(^|\/)(\.DS_Store|Thumbs\.db)$|\.tmp$|^\.gleaner\//;
+
+export function md5File(path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('md5');
+    createReadStream(path)
+      .on('error', reject)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('end', () => resolve(hash.digest('hex')));
+  });
+}
+
+/** Every file of a build folder with its size and MD5, sorted by path. */
+export async function scanBuild(dir: string, concurrency = 16): Promise<LocalFile[]> {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    throw new DeployError('E_DEPLOY_DIR', `${dir} is not a folder; build the site first (npm run build) or pass --dir <build folder>`);
+  }
+  const paths = (await listFiles(dir)).filter((p) => !IGNORED.test(p)).sort();
+  const queue = new PQueue({ concurrency });
+  const files = await Promise.all(
+    paths.map((path) =>
+      queue.add(async () => {
+        const full = join(dir, path);
+        return { path, size: statSync(full).size, md5: await md5File(full) };
+      }),
+    ),
+  );
+  return files as LocalFile[];
+}

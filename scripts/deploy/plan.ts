@@ -1,0 +1,162 @@
+import type { LocalFile } from './local-files.ts';
+import { CACHE_CONTROL, PHASES, cacheClassOf, contentTypeOf, phaseOf, type CacheClass, type Phase } from './object-headers.ts';
+
+// The pure heart of the deploy: what is in the build folder, what is in the bucket → which
+// objects to upload (in a safe order, with their headers) and which to delete.
+
+export interface RemoteObject {
+  key: string;
+  size: number;
+  /** The ETag as listed, quotes removed. */
+  etag: string | null;
+  /** x-amz-meta-md5, when it was read (HEAD) for an object whose ETag is not its MD5. */
+  metadataMd5?: string | null;
+}
+
+export interface PlannedUpload {
+  path: string;
+  key: string;
+  phase: Phase;
+  reason: 'new' | 'changed';
+  size: number;
+  md5: string;
+  contentType: string;
+  cacheControl: string;
+  cacheClass: CacheClass;
+  multipart: boolean;
+}
+
+export interface PlannedDelete {
+  key: string;
+  /** The path it would have in the build folder. */
+  path: string;
+  size: number;
+  cacheClass: CacheClass;
+}
+
+export interface DeployPlan {
+  /** Ordered: phase by phase (see PHASES), then by path. */
+  uploads: PlannedUpload[];
+  /** Run after every upload. */
+  deletes: PlannedDelete[];
+  /** Hashed assets gone from the build but kept one more deploy (see PlanOptions.retain). */
+  retained: PlannedDelete[];
+  unchanged: { count: number; bytes: number };
+  /** Objects under the prefix before the deploy. */
+  remoteCount: number;
+  /** deletes / remoteCount. */
+  deleteShare: number;
+  /** Why the deploy must not run (unless forced), or null. */
+  blocked: string | null;
+}
+
+export interface PlanOptions {
+  prefix: string;
+  /**
+   * Build paths of the previous deploy, or null when unknown. A hashed asset that was part of
+   * the previous build stays in the bucket one more deploy: pages a CDN or a reader's open tab
+   * still holds keep working (Pagefind fetches index chunks long after its page loaded). When
+   * the previous build is unknown, every obsolete hashed asset is kept this once.
+   */
+  previous?: Set<string> | null;
+  maxDeleteShare: number;
+  force?: boolean;
+  multipartThreshold: number;
+}
+
+/** The MD5 an ETag stands for: single-part uploads (no SSE-KMS) have their MD5 as ETag; multipart ETags ("…-3") do not. */
+export function etagMd5(etag: string | null): string | null {
+  if (!etag) return null;
+  const bare = etag.replace(/^W\//, '').replace(/"/g, '').toLowerCase();
+  return /^[0-9a-f]{32}$/.test(bare) ? bare : null;
+}
+
+/** A matching ETag is trusted (an MD5 collision is not a concern here); otherwise the metadata MD5, if read. */
+function remoteMd5(object: RemoteObject): string | null {
+  return object.metadataMd5?.toLowerCase() ?? etagMd5(object.etag);
+}
+
+/**
+ * Objects the listing cannot settle: same size as the local file but an ETag that is not its
+ * MD5. That is a changed file, or an object whose ETag is not an MD5 at all (multipart uploads,
+ * SSE-KMS buckets, some S3-compatible stores); a HEAD request reads the x-amz-meta-md5 every
+ * upload sets, so such objects are not uploaded again and again.
+ */
+export function needsMetadata(object: RemoteObject, local: LocalFile | undefined): boolean {
+  if (!local || object.metadataMd5 !== undefined || object.size !== local.size) return false;
+  return etagMd5(object.etag) !== local.md5;
+}
+
+/** The deploy's own state in the bucket (the previous build's file list); never part of a build. */
+export const STATE_DIR = '.gleaner/';
+export const MANIFEST_PATH = `${STATE_DIR}deploy.json`;
+
+export function keyFor(prefix: string, path: string): string {
+  return `${prefix}${path}`;
+}
+
+export function planDeploy(local: LocalFile[], remote: RemoteObject[], options: PlanOptions): DeployPlan {
+  const { prefix, multipartThreshold } = options;
+  const remoteByKey = new Map(
+    remote.filter((o) => o.key.startsWith(prefix) && !o.key.endsWith('/') && !o.key.startsWith(prefix + STATE_DIR)).map((o) => [o.key, o]),
+  );
+  const localKeys = new Set<string>();
+  const uploads: PlannedUpload[] = [];
+  const unchanged = { count: 0, bytes: 0 };
+
+  for (const file of local) {
+    const key = keyFor(prefix, file.path);
+    localKeys.add(key);
+    const existing = remoteByKey.get(key);
+    if (existing && existing.size === file.size && (etagMd5(existing.etag) === file.md5 || remoteMd5(existing) === file.md5)) {
+      unchanged.count++;
+      unchanged.bytes += file.size;
+      continue;
+    }
+    const cacheClass = cacheClassOf(file.path);
+    uploads.push({
+      path: file.path,
+      key,
+      phase: phaseOf(file.path, !existing),
+      reason: existing ? 'changed' : 'new',
+      size: file.size,
+      md5: file.md5,
+      contentType: contentTypeOf(file.path),
+      cacheControl: CACHE_CONTROL[cacheClass],
+      cacheClass,
+      multipart: file.size >= multipartThreshold,
+    });
+  }
+  const rank = (phase: Phase) => PHASES.indexOf(phase);
+  uploads.sort((a, b) => rank(a.phase) - rank(b.phase) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+
+  const obsolete: PlannedDelete[] = [...remoteByKey.values()]
+    .filter((o) => !localKeys.has(o.key))
+    .map((o) => {
+      const path = o.key.slice(prefix.length);
+      return { key: o.key, path, size: o.size, cacheClass: cacheClassOf(path) };
+    })
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const previous = options.previous ?? null;
+  const keep = (d: PlannedDelete) => d.cacheClass === 'immutable' && (previous === null || previous.has(d.path));
+  const deletes = obsolete.filter((d) => !keep(d));
+  const retained = obsolete.filter(keep);
+
+  const remoteCount = remoteByKey.size;
+  const deleteShare = remoteCount === 0 ? 0 : deletes.length / remoteCount;
+  let blocked: string | null = null;
+  if (!options.force) {
+    if (local.length === 0) {
+      blocked = 'the build folder is empty';
+    } else if (deleteShare > options.maxDeleteShare) {
+      blocked =
+        `this deploy would delete ${deletes.length} of the ${remoteCount} objects under s3://…/${prefix} ` +
+        `(${percent(deleteShare)}), more than the ${percent(options.maxDeleteShare)} allowed`;
+    }
+  }
+  return { uploads, deletes, retained, unchanged, remoteCount, deleteShare, blocked };
+}
+
+function percent(share: number): string {
+  return `${Math.round(share * 1000) / 10}%`;
+}

@@ -1,0 +1,96 @@
+// What `npm run new-site` needs to know, from flags (and, on a terminal, from questions).
+
+export type SourceKind = 'feed' | 'sitemap' | 'site' | 'discourse';
+
+export interface TopicAnswer {
+  slug: string;
+  name: string;
+  keywords: string[];
+  sources: Array<{ kind: SourceKind; url: string }>;
+}
+
+export interface Answers {
+  title: string;
+  url: string;
+  language: string;
+  description: string;
+  /** Contact address for the legal pages; '' leaves it out. */
+  email: string;
+  topics: TopicAnswer[];
+}
+
+export interface FlagValues {
+  title?: string;
+  url?: string;
+  language?: string;
+  description?: string;
+  email?: string;
+  topic?: string[];
+  feed?: string[];
+  keywords?: string[];
+}
+
+const KINDS: SourceKind[] = ['feed', 'sitemap', 'site', 'discourse'];
+
+export function slugify(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+}
+
+/** "https://x/feed.xml", "sitemap:https://x/sitemap.xml", "site:https://x/" → a source. */
+export function parseSource(text: string): { kind: SourceKind; url: string } {
+  const match = /^(feed|sitemap|site|discourse):(https?:\/\/.*)$/i.exec(text.trim());
+  if (match) return { kind: match[1]!.toLowerCase() as SourceKind, url: match[2]! };
+  return { kind: 'feed', url: text.trim() };
+}
+
+/** "a, b,c" → ['a', 'b', 'c'] */
+export function splitList(text: string): string[] {
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Turns flags into (partial) answers. Topics come from --topic <Name>; sources from
+ * --feed <topic>=<url> (the topic's slug or name; a bare URL when there is one topic), with an
+ * optional kind: --feed space=sitemap:https://…; keywords from --keywords <topic>=a,b.
+ */
+export function answersFromFlags(flags: FlagValues): { answers: Partial<Answers>; problems: string[] } {
+  const problems: string[] = [];
+  const answers: Partial<Answers> = {};
+  for (const key of ['title', 'url', 'language', 'description', 'email'] as const) {
+    if (flags[key] !== undefined) answers[key] = flags[key]!.trim();
+  }
+  const topics: TopicAnswer[] = (flags.topic ?? []).map((name) => ({ slug: slugify(name), name: name.trim(), keywords: [], sources: [] }));
+  for (const topic of topics) if (!topic.slug) problems.push(`--topic "${topic.name}" has no letters or digits to make a slug from`);
+  const find = (ref: string): TopicAnswer | undefined => topics.find((t) => t.slug === ref || t.name.toLowerCase() === ref.toLowerCase() || t.slug === slugify(ref));
+  const assign = (flag: string, value: string, apply: (topic: TopicAnswer, rest: string) => void) => {
+    const eq = value.indexOf('=');
+    const ref = eq > 0 && !/^[a-z]+:\/\//i.test(value.slice(0, eq)) ? value.slice(0, eq) : null;
+    const rest = ref === null ? value : value.slice(eq + 1);
+    const topic = ref === null ? (topics.length === 1 ? topics[0] : undefined) : find(ref);
+    if (!topic) {
+      problems.push(
+        ref === null
+          ? `--${flag} "${value}": say which topic it belongs to, like --${flag} "${topics[0]?.slug ?? 'space'}=${rest}"`
+          : `--${flag} "${value}": there is no --topic "${ref}"`,
+      );
+      return;
+    }
+    apply(topic, rest);
+  };
+  for (const feed of flags.feed ?? []) assign('feed', feed, (topic, rest) => topic.sources.push(parseSource(rest)));
+  for (const words of flags.keywords ?? []) assign('keywords', words, (topic, rest) => topic.keywords.push(...splitList(rest)));
+  if (topics.length) answers.topics = topics;
+  return { answers, problems };
+}
+
+export const SOURCE_KINDS = KINDS;

@@ -1,0 +1,188 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../crawler/config/index.ts';
+import { main } from '../../scripts/new-site.ts';
+import { answersFromFlags } from '../../scripts/new-site/answers.ts';
+import { renderConfig } from '../../scripts/new-site/render-config.ts';
+import { cronProblem, readSchedule, setSchedule } from '../../scripts/new-site/schedule.ts';
+import { copyProject } from './copy-project.ts';
+
+const run = promisify(execFile);
+const cleanup: string[] = [];
+
+afterAll(async () => {
+  for (const dir of cleanup) await rm(dir, { recursive: true, force: true });
+});
+
+async function tempRoot(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'gleaner-new-site-'));
+  cleanup.push(dir);
+  mkdirSync(join(dir, '.github', 'workflows'), { recursive: true });
+  writeFileSync(join(dir, '.github', 'workflows', 'crawl.yml'), readFileSync(join(import.meta.dirname, '..', '..', '.github', 'workflows', 'crawl.yml')));
+  return dir;
+}
+
+const CONFIG_MODULE = pathToFileURL(join(import.meta.dirname, '..', '..', 'crawler', 'config', 'index.ts')).href;
+
+/** Imports the written site.config.ts (its import of the config module pointed at this checkout) and validates it. */
+async function loadWritten(root: string) {
+  const text = readFileSync(join(root, 'site.config.ts'), 'utf8');
+  expect(text).toContain("from './crawler/config/index.ts'");
+  const probe = join(root, `site.config.probe-${Date.now()}.ts`);
+  writeFileSync(probe, text.replace("'./crawler/config/index.ts'", `'${CONFIG_MODULE}'`));
+  const mod = (await import(pathToFileURL(probe).href)) as { default: unknown };
+  return parseConfig(mod.default);
+}
+
+function io(answers: string[] = []) {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  let text = '';
+  output.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  input.end(answers.map((a) => `${a}\n`).join(''));
+  return { io: { input, output, interactive: answers.length > 0 }, text: () => text };
+}
+
+describe('flags', () => {
+  it('turn into topics with sources of every kind and keywords', () => {
+    const { answers, problems } = answersFromFlags({
+      title: 'Orbit Weekly',
+      topic: ['Space', 'Climate change'],
+      feed: ['space=https://a.example/feed.xml', 'Climate change=sitemap:https://b.example/sitemap.xml', 'climate-change=site:https://c.example/'],
+      keywords: ['space=mars, exoplanets'],
+    });
+    expect(problems).toEqual([]);
+    expect(answers.topics).toEqual([
+      { slug: 'space', name: 'Space', keywords: ['mars', 'exoplanets'], sources: [{ kind: 'feed', url: 'https://a.example/feed.xml' }] },
+      {
+        slug: 'climate-change',
+        name: 'Climate change',
+        keywords: [],
+        sources: [
+          { kind: 'sitemap', url: 'https://b.example/sitemap.xml' },
+          { kind: 'site', url: 'https://c.example/' },
+        ],
+      },
+    ]);
+  });
+
+  it('accept a bare feed URL with one topic, and say which topic is meant with several', () => {
+    expect(answersFromFlags({ topic: ['Space'], feed: ['https://a.example/feed.xml'] }).answers.topics?.[0]?.sources).toEqual([{ kind: 'feed', url: 'https://a.example/feed.xml' }]);
+    expect(answersFromFlags({ topic: ['Space', 'Climate'], feed: ['https://a.example/feed.xml'] }).problems).toEqual([
+      '--feed "https://a.example/feed.xml": say which topic it belongs to, like --feed "space=https://a.example/feed.xml"',
+    ]);
+    expect(answersFromFlags({ topic: ['Space'], feed: ['sport=https://a.example/feed.xml'] }).problems).toEqual(['--feed "sport=https://a.example/feed.xml": there is no --topic "sport"']);
+  });
+});
+
+describe('the config file it writes', () => {
+  it('loads and validates, with quotes and backslashes escaped', async () => {
+    const root = await tempRoot();
+    const text = renderConfig({
+      title: "Rosa's \\ News",
+      url: 'https://news.example.com/',
+      language: 'pt-BR',
+      description: 'Notícias, "todas"',
+      email: 'ola@news.example.com',
+      topics: [{ slug: 'ciencia', name: 'Ciência', keywords: ['física'], sources: [{ kind: 'feed', url: 'https://a.example/feed.xml' }, { kind: 'discourse', url: 'https://forum.example/' }] }],
+    });
+    writeFileSync(join(root, 'site.config.ts'), text);
+    const config = await loadWritten(root);
+    expect(config.site).toMatchObject({ title: "Rosa's \\ News", url: 'https://news.example.com/', language: 'pt-BR', description: 'Notícias, "todas"' });
+    expect(config.site.legal).toMatchObject({ owner: "Rosa's \\ News", email: 'ola@news.example.com' });
+    expect(config.topics).toMatchObject([{ slug: 'ciencia', name: 'Ciência', keywords: ['física'], sources: [{ kind: 'feed', url: 'https://a.example/feed.xml' }, { kind: 'discourse', url: 'https://forum.example/' }] }]);
+    expect(config.crawl.userAgent).toBe('GleanerBot/0.1 (+https://news.example.com/about/)');
+  });
+});
+
+describe('the crawl schedule', () => {
+  it('is validated and rewritten in the workflow', () => {
+    const workflow = readFileSync(join(import.meta.dirname, '..', '..', '.github', 'workflows', 'crawl.yml'), 'utf8');
+    expect(readSchedule(workflow)).toMatch(/^\d+ \* \* \* \*$/);
+    const changed = setSchedule(workflow, '*/30 * * * *');
+    expect(readSchedule(changed)).toBe('*/30 * * * *');
+    expect(changed.split('\n').length).toBe(workflow.split('\n').length);
+    expect(cronProblem('0 25 * * *')).toMatch(/not a valid value/);
+    expect(cronProblem('hourly')).toMatch(/five fields/);
+  });
+});
+
+describe('npm run new-site', () => {
+  it('asks for what the flags leave out, re-asking a wrong answer', async () => {
+    const root = await tempRoot();
+    const session = io(['My Site', 'not a url', 'https://my.example.org', '', 'All the news', '', 'Space, Software', 'https://space.example/feed.xml', 'mars', 'https://a.example/rss, site:https://b.example/', '']);
+    const code = await main(['--root', root], session.io);
+    expect(code, session.text()).toBe(0);
+    expect(session.text()).toMatch(/Site URL \(where it will be served\) \[https:\/\/news\.example\.com\]: +url: must be an absolute http\(s\) URL/);
+    const config = await loadWritten(root);
+    expect(config.site).toMatchObject({ title: 'My Site', url: 'https://my.example.org', language: 'en', description: 'All the news' });
+    expect(config.topics.map((t) => [t.slug, t.keywords, t.sources])).toEqual([
+      ['space', ['mars'], [{ kind: 'feed', url: 'https://space.example/feed.xml' }]],
+      ['software', [], [{ kind: 'feed', url: 'https://a.example/rss' }, { kind: 'site', url: 'https://b.example/' }]],
+    ]);
+  });
+
+  it('stops, writing nothing, when the input ends before the questions do', async () => {
+    const root = await tempRoot();
+    const session = io(['Half a site']);
+    expect(await main(['--root', root], session.io)).toBe(2);
+    expect(session.text()).toMatch(/the input ended before every question was answered/);
+    expect(existsSync(join(root, 'site.config.ts'))).toBe(false);
+  });
+
+  it('with --yes, refuses to guess what is missing and writes nothing', async () => {
+    const root = await tempRoot();
+    const session = io();
+    expect(await main(['--yes', '--root', root, '--title', 'X', '--topic', 'Space'], session.io)).toBe(2);
+    expect(session.text()).toMatch(/missing: --url, --feed space=<url>/);
+    expect(existsSync(join(root, 'site.config.ts'))).toBe(false);
+    const bad = io();
+    expect(await main(['--yes', '--root', root, '--title', 'X', '--url', 'ftp://x', '--topic', 'Space', '--feed', 'https://a.example/feed.xml'], bad.io)).toBe(2);
+    expect(bad.text()).toMatch(/site\.url/);
+    expect(existsSync(join(root, 'site.config.ts'))).toBe(false);
+  });
+
+  it('run non-interactively in a copy of the repository, produces a site that builds', async () => {
+    const fork = await copyProject();
+    cleanup.push(fork);
+    // Sample content of the upstream site, which a fork must not inherit.
+    mkdirSync(join(fork, 'content', 'space'), { recursive: true });
+    writeFileSync(join(fork, 'content', 'space', 'an-upstream-article.md'), '---\ntitle: Upstream\n---\nText\n');
+    mkdirSync(join(fork, 'media'), { recursive: true });
+    writeFileSync(join(fork, 'media', '0123456789abcdef-640.webp'), 'image');
+    writeFileSync(join(fork, 'data', 'site.sqlite'), 'upstream database');
+
+    const node = (args: string[]) => run(process.execPath, ['--import', 'tsx', ...args], { cwd: fork, env: { ...process.env, CI: '1' }, maxBuffer: 1 << 24 });
+    const created = await node([
+      'scripts/new-site.ts',
+      '--yes',
+      '--title', 'Orbit Weekly',
+      '--url', 'https://orbit.example.com',
+      '--topic', 'Space',
+      '--topic', 'Climate change',
+      '--feed', 'space=https://www.nasa.gov/feed/',
+      '--feed', 'climate-change=sitemap:https://climate.example.org/sitemap.xml',
+      '--schedule', '5 */2 * * *',
+    ]);
+    for (const secret of ['S3_BUCKET', 'S3_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']) expect(created.stdout).toContain(secret);
+    expect(readdirSync(join(fork, 'content'))).toEqual(['.gitkeep']);
+    expect(readdirSync(join(fork, 'data'))).toEqual(['.gitkeep']);
+    expect(existsSync(join(fork, 'media'))).toBe(false);
+    expect(readSchedule(readFileSync(join(fork, '.github', 'workflows', 'crawl.yml'), 'utf8'))).toBe('5 */2 * * *');
+
+    const built = await node(['scripts/build.ts']);
+    expect(built.stdout).toMatch(/built \d+ pages/);
+    const home = readFileSync(join(fork, 'dist', 'index.html'), 'utf8');
+    expect(home).toContain('Orbit Weekly');
+    expect(existsSync(join(fork, 'dist', 'space', 'index.html'))).toBe(true);
+    expect(existsSync(join(fork, 'dist', 'climate-change', 'index.html'))).toBe(true);
+    expect(readFileSync(join(fork, 'dist', 'rss.xml'), 'utf8')).toContain('Orbit Weekly');
+  }, 300_000);
+});

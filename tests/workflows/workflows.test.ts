@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cronProblem, lintWorkflow, parseWorkflow, type Step, type Workflow } from './lint-workflow.ts';
+
+const DIR = join(import.meta.dirname, '..', '..', '.github', 'workflows');
+const crawlText = readFileSync(join(DIR, 'crawl.yml'), 'utf8');
+const ciText = readFileSync(join(DIR, 'ci.yml'), 'utf8');
+const crawl = parseWorkflow(crawlText).workflow;
+const ci = parseWorkflow(ciText).workflow;
+
+function steps(workflow: Workflow, job: string): Step[] {
+  return workflow.jobs![job]!.steps!;
+}
+
+function indexOf(list: Step[], test: (s: Step) => boolean, what: string): number {
+  const i = list.findIndex(test);
+  if (i < 0) throw new Error(`no step ${what}`);
+  return i;
+}
+
+const uses = (action: string) => (s: Step) => s.uses?.startsWith(`${action}@`) ?? false;
+const runs = (pattern: RegExp) => (s: Step) => pattern.test(s.run ?? '');
+
+describe('the workflow checker', () => {
+  it('passes both workflows', () => {
+    expect(lintWorkflow(crawlText)).toEqual([]);
+    expect(lintWorkflow(ciText)).toEqual([]);
+  });
+
+  it.each([
+    ['an action pinned to a tag', (t: string) => t.replace(/actions\/checkout@[0-9a-f]{40} # v[\d.]+/, 'actions/checkout@v6'), /not pinned to a full commit SHA/],
+    ['a pin without its version comment', (t: string) => t.replace(/(actions\/setup-node@[0-9a-f]{40}) # v[\d.]+/, '$1'), /no "# vX.Y.Z" comment/],
+    ['a secret interpolated into a script', (t: string) => t.replace('run: npm run deploy', 'run: S3_BUCKET=${{ secrets.S3_BUCKET }} npm run deploy'), /interpolates \$\{\{ secrets\.S3_BUCKET \}\}/],
+    ['a secret echoed', (t: string) => t.replace('echo "deploy=true" >> "$GITHUB_OUTPUT"', 'echo "deploying to $S3_BUCKET"'), /prints the secret S3_BUCKET/],
+    ['a secret in job env', (t: string) => t.replace('    timeout-minutes: 60\n', '    timeout-minutes: 60\n    env:\n      TOKEN: ${{ secrets.AWS_SECRET_ACCESS_KEY }}\n'), /job crawl env: .*secrets go in the env of the steps/],
+    ['a secret in a condition', (t: string) => t.replace("if: steps.target.outputs.deploy == 'true'", "if: secrets.S3_BUCKET != ''"), /reads secrets/],
+    ['event text in a script', (t: string) => t.replace('run: npm run crawl', 'run: echo "${{ github.event.head_commit.message }}" && npm run crawl'), /script injection/],
+    ['a bad cron', (t: string) => t.replace("'17 * * * *'", "'61 * * * *'"), /minute must be within 0-59/],
+    ['a missing timeout', (t: string) => t.replace('    timeout-minutes: 60\n', ''), /no timeout-minutes/],
+    ['write-all permissions', (t: string) => t.replace('permissions:\n  contents: read', 'permissions: write-all'), /broader than needed/],
+    ['a misspelled step key', (t: string) => t.replace('        run: npm run crawl', '        runs: npm run crawl'), /unknown key "runs"/],
+    ['a condition on a step id that does not exist yet', (t: string) => t.replace("steps.commit.outputs.changed == 'true' || github.event_name != 'schedule'\n        run: npm run build", "steps.later.outputs.changed == 'true'\n        run: npm run build"), /reads steps\.later before/],
+    ['broken YAML', (t: string) => t.replace('jobs:', 'jobs:\n  - nope\n   bad: indent'), /YAML/],
+  ])('catches %s', (_, mutate, problem) => {
+    const mutated = mutate(crawlText);
+    expect(mutated).not.toBe(crawlText);
+    expect(lintWorkflow(mutated).join('\n')).toMatch(problem);
+  });
+
+  it('validates cron expressions field by field', () => {
+    expect(cronProblem('17 * * * *')).toBeNull();
+    expect(cronProblem('*/15 6-22 * 1,6 1-5')).toBeNull();
+    expect(cronProblem('0 * * *')).toMatch(/five fields/);
+    expect(cronProblem('0 24 * * *')).toMatch(/hour must be within 0-23/);
+    expect(cronProblem('0 */0 * * *')).toMatch(/step must be at least 1/);
+    expect(cronProblem('0 * * * mon')).toMatch(/not a number/);
+  });
+});
+
+describe('crawl.yml', () => {
+  const on = crawl.on as Record<string, unknown>;
+  const job = crawl.jobs!.crawl!;
+  const list = steps(crawl, 'crawl');
+
+  it('runs hourly on a schedule and by hand, one run at a time', () => {
+    expect(on.schedule).toEqual([{ cron: expect.stringMatching(/^\d{1,2} \* \* \* \*$/) }]);
+    expect('workflow_dispatch' in on).toBe(true);
+    expect(crawl.concurrency).toEqual({ group: 'crawl', 'cancel-in-progress': false });
+  });
+
+  it('may write contents (to push its commit) and nothing else', () => {
+    expect(crawl.permissions).toEqual({ contents: 'read' });
+    expect(job.permissions).toEqual({ contents: 'write' });
+  });
+
+  it('checks out, sets up Node from .nvmrc with the npm cache, installs the locked dependencies, crawls, commits, builds, deploys — in that order', () => {
+    const order = [
+      indexOf(list, uses('actions/checkout'), 'checkout'),
+      indexOf(list, uses('actions/setup-node'), 'setup-node'),
+      indexOf(list, runs(/^npm (ci|install)\b/), 'npm install'),
+      indexOf(list, runs(/^npm run crawl$/), 'crawl'),
+      indexOf(list, runs(/git commit/), 'commit'),
+      indexOf(list, runs(/^npm run build$/), 'build'),
+      indexOf(list, runs(/^npm run deploy$/), 'deploy'),
+    ];
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(list.find(uses('actions/setup-node'))!.with).toEqual({ 'node-version-file': '.nvmrc', cache: 'npm' });
+  });
+
+  it('commits content/, data/ and media/ as the Actions bot, only when they changed', () => {
+    const commit = list.find(runs(/git commit/))!;
+    const script = commit.run!;
+    expect(script).toMatch(/for dir in content data media/);
+    expect(script).toMatch(/git diff --cached --quiet/);
+    expect(script.indexOf('git diff --cached --quiet')).toBeLessThan(script.indexOf('git commit'));
+    expect(script).toMatch(/user\.name 'github-actions\[bot\]'/);
+    expect(script).toMatch(/41898282\+github-actions\[bot\]@users\.noreply\.github\.com/);
+    expect(script).toMatch(/git push/);
+    expect(commit.id).toBe('commit');
+  });
+
+  it('deploys only when the secrets are set, and keeps dist/ as an artifact otherwise', () => {
+    const check = list.find((s) => s.id === 'target')!;
+    expect(Object.keys(check.env ?? {}).sort()).toEqual(['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'S3_BUCKET']);
+    const deploy = list.find(runs(/^npm run deploy$/))!;
+    expect(deploy.if).toBe("steps.target.outputs.deploy == 'true'");
+    for (const name of ['S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_PREFIX', 'S3_FORCE_PATH_STYLE', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'CLOUDFRONT_DISTRIBUTION_ID']) {
+      expect(String(deploy.env?.[name]), name).toMatch(new RegExp(`secrets\\.${name}\\b`));
+    }
+    const artifact = list.find(uses('actions/upload-artifact'))!;
+    expect(artifact.if).toBe("steps.target.outputs.deploy == 'false'");
+    expect(artifact.with).toMatchObject({ path: 'dist/' });
+  });
+
+  it('uses secrets only in the env of the two steps that need them', () => {
+    const withSecrets = list.filter((s) => JSON.stringify(s).includes('secrets.')).map((s) => s.name);
+    expect(withSecrets).toEqual(['Check deploy secrets', 'Deploy']);
+    for (const step of list) {
+      const { env, ...rest } = step;
+      expect(JSON.stringify(rest), step.name).not.toMatch(/secrets\./);
+      void env;
+    }
+  });
+});
+
+describe('ci.yml', () => {
+  it('runs the tests on every push and pull request, read-only', () => {
+    expect(Object.keys(ci.on as object).sort()).toEqual(['pull_request', 'push']);
+    expect(ci.permissions).toEqual({ contents: 'read' });
+    const list = steps(ci, 'test');
+    expect(list.find(uses('actions/checkout'))!.with).toEqual({ 'persist-credentials': false });
+    expect(list.find(uses('actions/setup-node'))!.with).toEqual({ 'node-version-file': '.nvmrc', cache: 'npm' });
+    const order = [indexOf(list, runs(/^npm (ci|install)\b/), 'npm install'), indexOf(list, runs(/^npm test$/), 'npm test')];
+    expect(order[0]).toBeLessThan(order[1]!);
+    expect(ciText).not.toMatch(/secrets\./);
+  });
+});
