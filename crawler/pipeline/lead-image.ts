@@ -24,7 +24,7 @@ export async function fetchLeadImage(
     const detail = response.type === 'error' ? `${response.failure.code}: ${response.failure.message}` : response.type;
     return { ok: false, detail };
   }
-  const processed = await processImage(response.body, { widths: config.images.widths, maxPixels: config.images.maxPixels, maxBytes: config.images.maxBytes });
+  const processed = await processImage(response.body, { widths: config.images.widths, maxPixels: config.images.maxPixels, maxBytes: config.images.maxBytes, formats: config.images.formats });
   if (!processed.ok) return { ok: false, detail: `${processed.failure.code}: ${processed.failure.message}` };
   const files = await saveImage(mediaDir, processed);
   const webp = files.filter((f) => f.format === 'webp').sort((a, b) => b.width - a.width);
