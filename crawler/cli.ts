@@ -14,11 +14,15 @@ Options:
   --config <file>     site config to use (default: site.config.ts, or $GLEANER_CONFIG)
   --root <dir>        site root holding content/, data/ and media/ (default: ., or $GLEANER_ROOT)
   --topic <slug>      crawl only this topic (repeatable)
-  --source <text>     read only sources whose URL contains this text (repeatable); ignores schedules
-  --max-pages <n>     fetch at most n pages this run (default: crawl.maxPagesPerRun)
-  --dry-run           discover and report what is new; write nothing
-  --refresh           re-read sources ignoring cache lifetimes (conditional requests still sent)
-  --verbose           report every page, not only problems
+  --source <text>     read only sources whose URL contains this text (repeatable; search sources
+                      match "search"); they are read even if not due
+  --max-pages <n>     fetch at most n pages this run (default: crawl.maxPagesPerRun); the next
+                      run carries on with the rest
+  --dry-run           read the sources and report what is new; fetch no page, write nothing
+                      (no database, no content, no media)
+  --refresh           re-read every source now, ignoring cache lifetimes and schedules, like
+                      pacman -Syy (conditional requests are still sent, so unchanged ones cost a 304)
+  --verbose           report every page, not only problems (and every source on a terminal)
   --json              print the summary as JSON on stdout
   -h, --help          show this help
 

@@ -3,8 +3,9 @@ import type { RunSummary } from '../pipeline.ts';
 /** The end-of-run summary a newcomer reads: what was read, fetched, published, rejected and why. */
 export function formatSummary(s: RunSummary): string {
   const rows: Array<[string, string]> = [
-    ['sources read', `${s.sources.read} (not modified ${s.sources.notModified}, fresh ${s.sources.fresh}, failed ${s.sources.failed}, not due ${s.sources.notDue})`],
-    ['new URLs discovered', String(s.discovered)],
+    ['sources read', `${s.sources.read} (not modified ${s.sources.notModified}, fresh ${s.sources.fresh}, failed ${s.sources.failed}, not due ${s.sources.notDue}${s.sources.skipped ? `, skipped at the time bound ${s.sources.skipped}` : ''})`],
+    ...(s.sources.added ? [['feeds added by autodiscovery', String(s.sources.added)] as [string, string]] : []),
+    ['new URLs discovered', `${s.discovered}${s.requeued ? ` (+${s.requeued} queued again)` : ''}`],
     ['pages fetched', String(s.fetched)],
     ['new articles', String(s.articles)],
     ['published', `${s.published}${Object.keys(s.publishedByTopic).length ? ` (${Object.entries(s.publishedByTopic).map(([t, n]) => `${t} ${n}`).join(', ')})` : ''}`],
@@ -12,6 +13,7 @@ export function formatSummary(s: RunSummary): string {
     ['failed', breakdown(s.failed)],
     ['lead images', `${s.images.stored} stored, ${s.images.failed} unusable`],
     ['time', `${(s.durationMs / 1000).toFixed(1)} s${s.stoppedBy ? ` (stopped: ${s.stoppedBy} bound reached; the next run carries on)` : ''}`],
+    ['left in the queue', s.dryRun ? `${s.pending} (a real run would fetch them)` : String(s.pending)],
     ['database', s.dryRun ? 'dry run: nothing written' : s.saved ? 'saved' : 'unchanged (nothing new)'],
     ['all URLs by state', breakdown(s.totals)],
   ];

@@ -3,10 +3,11 @@ import { tagSlug } from '../enrich/index.ts';
 import type { RejectReason } from '../errors.ts';
 import type { ArticleCandidate } from '../process-page.ts';
 import type { Database } from '../store/database.ts';
-import { articleByCanonical, articleByContentHash, insertArticle, removeArticle } from '../store/articles.ts';
+import { articleByContentHash, insertArticle, removeArticle } from '../store/articles.ts';
 import { markExtracted, markRejected, type UrlRow } from '../store/urls.ts';
 import { canonicalUrl, normalizeUrl, type UrlPolicy } from '../url/index.ts';
 import type { NearDuplicateIndex } from './dedup-index.ts';
+import type { ArticleUrlIndex } from './url-index.ts';
 
 export type Acceptance =
   | { accepted: true; articleId: number; displaced: number[] }
@@ -32,6 +33,7 @@ export function acceptArticle(
   finalUrl: string,
   candidate: ArticleCandidate,
   near: NearDuplicateIndex,
+  urls: ArticleUrlIndex,
   policy: UrlPolicy,
   now: string,
 ): Acceptance {
@@ -41,7 +43,7 @@ export function acceptArticle(
 
   // A bounded loop: each pass either rejects the candidate or displaces one unpublished twin.
   for (let pass = 0; pass < 8; pass++) {
-    const match = findMatch(db, candidate, canonical, finalUrl, near);
+    const match = findMatch(db, candidate, canonical, finalUrl, near, urls);
     if (!match) break;
     const twin = db.get<{ status: string; published_at: string | null }>('SELECT status, published_at FROM articles WHERE id = ?', [match.articleId])!;
     if (twin.status !== 'ready' || !isEarlier(candidate.publishedAt, twin.published_at)) {
@@ -53,6 +55,7 @@ export function acceptArticle(
       markRejected(db, match.urlId, match.reason, `${match.reason === 'near_duplicate' ? 'similar to' : 'same as'} the earlier #${row.id}`, now, row.id);
     });
     near.remove(match.articleId);
+    urls.remove(match.articleId);
     displaced.push(match.urlId);
   }
 
@@ -90,11 +93,12 @@ export function acceptArticle(
     return id;
   });
   near.add(articleId, candidate.minhash);
+  urls.add(articleId, row.id, [canonical, finalUrl]);
   return { accepted: true, articleId, displaced };
 }
 
-function findMatch(db: Database, candidate: ArticleCandidate, canonical: string, finalUrl: string, near: NearDuplicateIndex): Match | null {
-  const sameUrl = articleByCanonical(db, [canonical, finalUrl, canonicalUrl(finalUrl)]);
+function findMatch(db: Database, candidate: ArticleCandidate, canonical: string, finalUrl: string, near: NearDuplicateIndex, urls: ArticleUrlIndex): Match | null {
+  const sameUrl = urls.find([canonical, finalUrl, canonicalUrl(finalUrl)]);
   if (sameUrl) return { articleId: sameUrl.id, urlId: sameUrl.url_id, reason: 'duplicate_url', detail: `same canonical URL as #${sameUrl.url_id}` };
   const sameText = articleByContentHash(db, candidate.contentHash);
   if (sameText) return { articleId: sameText.id, urlId: sameText.url_id, reason: 'duplicate_content', detail: `same text as #${sameText.url_id}` };

@@ -1,8 +1,21 @@
 import type { SourceOutcome } from '../discover/index.ts';
 
 export interface RunSummary {
-  sources: { read: number; notModified: number; fresh: number; failed: number; notDue: number };
+  sources: {
+    read: number;
+    notModified: number;
+    fresh: number;
+    failed: number;
+    notDue: number;
+    /** Not started because the run's time bound was reached. */
+    skipped: number;
+    /** Feeds found by autodiscovery and added as sources this run. */
+    added: number;
+  };
+  /** URLs seen for the first time. */
   discovered: number;
+  /** Known URLs queued again (quoted-only ones cited plainly, content rejections past the refetch window). */
+  requeued: number;
   fetched: number;
   articles: number;
   published: number;
@@ -10,6 +23,8 @@ export interface RunSummary {
   rejected: Record<string, number>;
   failed: Record<string, number>;
   images: { stored: number; failed: number };
+  /** URLs left in the queue for the next run. */
+  pending: number;
   stoppedBy: 'max-pages' | 'time' | null;
   saved: boolean;
   dryRun: boolean;
@@ -19,8 +34,9 @@ export interface RunSummary {
 
 export function emptySummary(dryRun: boolean): RunSummary {
   return {
-    sources: { read: 0, notModified: 0, fresh: 0, failed: 0, notDue: 0 },
+    sources: { read: 0, notModified: 0, fresh: 0, failed: 0, notDue: 0, skipped: 0, added: 0 },
     discovered: 0,
+    requeued: 0,
     fetched: 0,
     articles: 0,
     published: 0,
@@ -28,6 +44,7 @@ export function emptySummary(dryRun: boolean): RunSummary {
     rejected: {},
     failed: {},
     images: { stored: 0, failed: 0 },
+    pending: 0,
     stoppedBy: null,
     saved: false,
     dryRun,
@@ -39,7 +56,9 @@ export function emptySummary(dryRun: boolean): RunSummary {
 export function countSource(summary: RunSummary, outcome: SourceOutcome): void {
   const key = ({ read: 'read', 'not-modified': 'notModified', fresh: 'fresh', failed: 'failed' } as const)[outcome.status];
   summary.sources[key]++;
+  summary.sources.added += outcome.feeds?.length ?? 0;
   summary.discovered += outcome.newUrls;
+  summary.requeued += outcome.requeued;
 }
 
 export function bump(map: Record<string, number>, key: string): void {

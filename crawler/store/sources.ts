@@ -10,6 +10,7 @@ export interface SourceRow {
   kind: SourceKind;
   url: string;
   origin: 'config' | 'autodiscovery';
+  discovered_from: number | null;
   active: number;
   etag: string | null;
   last_modified: string | null;
@@ -26,7 +27,11 @@ export interface SourceRow {
 /** The search source has no URL of its own; it is keyed by this pseudo-URL. */
 export const SEARCH_SOURCE_URL = 'search:keywords';
 
-/** Adds config sources that are new, re-activates ones that came back, and deactivates ones removed from the config. */
+/**
+ * Adds config sources that are new, re-activates ones that came back, and deactivates ones removed
+ * from the config. A feed the config names that autodiscovery had found becomes a config source
+ * (it no longer depends on its site source).
+ */
 export function syncSources(db: Database, config: Config, topics: Map<string, TopicRow>): void {
   const wanted = new Set<string>();
   for (const topic of config.topics) {
@@ -36,7 +41,8 @@ export function syncSources(db: Database, config: Config, topics: Map<string, To
       wanted.add(`${topicId} ${source.kind} ${url}`);
       db.run(
         `INSERT INTO sources (topic_id, kind, url, origin) VALUES (?, ?, ?, 'config')
-         ON CONFLICT (topic_id, kind, url) DO UPDATE SET active = 1 WHERE active = 0`,
+         ON CONFLICT (topic_id, kind, url) DO UPDATE SET active = 1, origin = 'config', discovered_from = NULL
+         WHERE active = 0 OR origin != 'config'`,
         [topicId, source.kind, url],
       );
     }
@@ -44,20 +50,26 @@ export function syncSources(db: Database, config: Config, topics: Map<string, To
   for (const row of db.all<SourceRow>(`SELECT * FROM sources WHERE origin = 'config' AND active = 1`)) {
     if (!wanted.has(`${row.topic_id} ${row.kind} ${row.url}`)) db.run('UPDATE sources SET active = 0 WHERE id = ?', [row.id]);
   }
+  // Feeds found by autodiscovery follow the site source that found them.
+  db.run(
+    `UPDATE sources SET active = (SELECT parent.active FROM sources parent WHERE parent.id = sources.discovered_from)
+     WHERE origin = 'autodiscovery' AND active != (SELECT parent.active FROM sources parent WHERE parent.id = sources.discovered_from)`,
+  );
 }
 
 export function activeSources(db: Database): SourceRow[] {
   return db.all<SourceRow>('SELECT * FROM sources WHERE active = 1 ORDER BY topic_id, id');
 }
 
-/** Adds a source found by autodiscovery (a feed linked from a site's home page). */
-export function addDiscoveredSource(db: Database, parent: SourceRow, kind: SourceKind, url: string): boolean {
+/** Adds a source found by autodiscovery (a feed linked from a site's home page); returns it and whether it is new. */
+export function addDiscoveredSource(db: Database, parent: SourceRow, kind: SourceKind, url: string): { source: SourceRow; created: boolean } {
   const { changes } = db.run(
     `INSERT INTO sources (topic_id, kind, url, origin, discovered_from) VALUES (?, ?, ?, 'autodiscovery', ?)
      ON CONFLICT (topic_id, kind, url) DO NOTHING`,
     [parent.topic_id, kind, url, parent.id],
   );
-  return changes > 0;
+  const source = db.get<SourceRow>('SELECT * FROM sources WHERE topic_id = ? AND kind = ? AND url = ?', [parent.topic_id, kind, url])!;
+  return { source, created: changes > 0 };
 }
 
 export interface SourceReadResult {
@@ -71,6 +83,8 @@ export interface SourceReadResult {
   itemsSeen?: number;
   cursor?: string | null;
   failed?: boolean;
+  /** Forget the ETag/Last-Modified: the next read must get the whole document (this one was not fully used). */
+  forgetValidators?: boolean;
 }
 
 /**
@@ -80,7 +94,7 @@ export interface SourceReadResult {
 export function recordSourceRead(db: Database, source: SourceRow, result: SourceReadResult): void {
   db.run(
     `UPDATE sources SET last_read_at = ?, next_due_at = ?, last_status = ?, last_error = ?,
-       etag = COALESCE(?, etag), last_modified = COALESCE(?, last_modified), expires_at = ?,
+       etag = CASE WHEN ? THEN NULL ELSE COALESCE(?, etag) END, last_modified = CASE WHEN ? THEN NULL ELSE COALESCE(?, last_modified) END, expires_at = ?,
        items_seen = items_seen + ?, cursor = COALESCE(?, cursor),
        consecutive_failures = CASE WHEN ? THEN consecutive_failures + 1 ELSE 0 END
      WHERE id = ?`,
@@ -89,7 +103,9 @@ export function recordSourceRead(db: Database, source: SourceRow, result: Source
       result.nextDueAt,
       result.status,
       result.error ?? null,
+      result.forgetValidators ? 1 : 0,
       result.etag ?? null,
+      result.forgetValidators ? 1 : 0,
       result.lastModified ?? null,
       result.expiresAt ?? null,
       result.itemsSeen ?? 0,
@@ -99,4 +115,39 @@ export function recordSourceRead(db: Database, source: SourceRow, result: Source
     ],
     { quiet: true },
   );
+}
+
+/** Sets when a source is next due (after publishing, when the topic's backlog is known). Quiet, like all bookkeeping. */
+export function rescheduleSource(db: Database, sourceId: number, nextDueAt: string): void {
+  db.run('UPDATE sources SET next_due_at = ? WHERE id = ?', [nextDueAt, sourceId], { quiet: true });
+}
+
+// A forum source's posts (Discourse posts.rss items). Kept here because posts belong to their source.
+
+export interface PostInput {
+  guid: string;
+  url: string | null;
+  title: string | null;
+  author: string | null;
+  publishedAt: string | null;
+  contentHash: string;
+}
+
+export type PostStatus = 'new' | 'changed' | 'unchanged';
+
+/** Stores a post, or updates it when its content hash changed; an unchanged post is not touched. */
+export function upsertPost(db: Database, sourceId: number, post: PostInput, now: string): { id: number; status: PostStatus } {
+  const existing = db.get<{ id: number; content_hash: string }>('SELECT id, content_hash FROM posts WHERE source_id = ? AND guid = ?', [sourceId, post.guid]);
+  if (existing && existing.content_hash === post.contentHash) return { id: existing.id, status: 'unchanged' };
+  if (existing) {
+    db.run('UPDATE posts SET url = ?, title = ?, author = ?, published_at = ?, content_hash = ?, updated_at = ? WHERE id = ?', [
+      post.url, post.title, post.author, post.publishedAt, post.contentHash, now, existing.id,
+    ]);
+    return { id: existing.id, status: 'changed' };
+  }
+  const { lastId } = db.run(
+    `INSERT INTO posts (source_id, guid, url, title, author, published_at, content_hash, first_seen_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [sourceId, post.guid, post.url, post.title, post.author, post.publishedAt, post.contentHash, now, now],
+  );
+  return { id: lastId, status: 'new' };
 }

@@ -26,6 +26,7 @@ export interface UrlRow {
   hint_published: string | null;
   discovered_at: string;
   fetched_at: string | null;
+  updated_at: string;
 }
 
 export interface Discovered {
@@ -42,12 +43,106 @@ export interface Discovered {
 export function discoverUrl(db: Database, item: Discovered, now: string): { id: number; created: boolean } {
   const existing = db.get<{ id: number }>('SELECT id FROM urls WHERE url = ?', [item.url]);
   if (existing) return { id: existing.id, created: false };
-  const { lastId } = db.run(
+  return { id: insertUrl(db, item, now), created: true };
+}
+
+function insertUrl(db: Database, item: Discovered, now: string): number {
+  return db.run(
     `INSERT INTO urls (url, canonical_url, equivalence_key, topic_id, source_id, state, hint_title, hint_published, discovered_at, updated_at)
      VALUES (?, ?, ?, ?, ?, 'discovered', ?, ?, ?, ?)`,
     [item.url, item.canonical, item.equivalenceKey, item.topicId, item.sourceId, item.hintTitle ?? null, item.hintPublished ?? null, now, now],
+  ).lastId;
+}
+
+/**
+ * Rejections about a page's content, which a later fetch may see differently (a stub that grew, a
+ * wall that came down). Only these are fetched again when a source lists the URL once more, and
+ * only after the refetch window. Duplicates, robots, non-HTML and failures never are: failures
+ * follow their own retry schedule, and permanent ones stop.
+ */
+const REFETCHABLE_REASONS: ReadonlySet<string> = new Set(['too_short', 'noise_title', 'noise_body', 'title_not_in_body', 'bad_start', 'empty_after_clean']);
+
+export interface Sighting {
+  /** The link sat inside a quote (a forum post quoting another): it repeats a citation. */
+  inQuote: boolean;
+  /** ISO time: a URL last fetched before this may be fetched again (now − refetch window). */
+  refetchBefore: string;
+}
+
+export type SightingResult = { id: number; outcome: 'new' | 'requeued' | 'known' | 'quoted-only' };
+
+/**
+ * Records that a source listed a URL, and decides whether it is (re)queued:
+ * - a new URL is queued, unless it is seen only in a quote and a URL with the same canonical
+ *   form was already fetched: then it is stored as rejected `quoted_only`, never fetched;
+ * - a known URL seen in a quote is left alone (a quote repeats a citation made elsewhere);
+ * - a known URL seen plainly is queued again if it was `quoted_only`, or rejected for its
+ *   content and last fetched before the refetch window. Anything fetched within the window is
+ *   not fetched again.
+ */
+export function sightUrl(db: Database, item: Discovered, now: string, sighting: Sighting): SightingResult {
+  const existing = db.get<Pick<UrlRow, 'id' | 'state' | 'reason' | 'fetched_at'>>('SELECT id, state, reason, fetched_at FROM urls WHERE url = ?', [item.url]);
+  if (!existing) {
+    if (sighting.inQuote) {
+      const twin = fetchedTwin(db, item);
+      if (twin) {
+        const id = insertUrl(db, item, now);
+        markRejected(db, id, 'quoted_only', `seen only in a quote; #${twin.id} with the same canonical URL was already fetched`, now, twin.id);
+        return { id, outcome: 'quoted-only' };
+      }
+    }
+    return { id: insertUrl(db, item, now), outcome: 'new' };
+  }
+  if (sighting.inQuote || existing.state !== 'rejected') return { id: existing.id, outcome: 'known' };
+  const stale = existing.fetched_at === null || existing.fetched_at < sighting.refetchBefore;
+  if (existing.reason === 'quoted_only' || (REFETCHABLE_REASONS.has(existing.reason ?? '') && stale)) {
+    db.run(
+      `UPDATE urls SET state = 'discovered', reason = NULL, detail = NULL, duplicate_of = NULL, updated_at = ? WHERE id = ?`,
+      [now, existing.id],
+    );
+    return { id: existing.id, outcome: 'requeued' };
+  }
+  return { id: existing.id, outcome: 'known' };
+}
+
+/**
+ * A fetched URL that is this one in another spelling: the same canonical URL, an article that
+ * declared it as its rel=canonical, or the same equivalence key (scheme, www, case, trailing slash)
+ * with the same query. Good enough to skip a second-hand (quoted) citation, not to reject a page.
+ */
+function fetchedTwin(db: Database, item: Discovered): { id: number } | undefined {
+  const query = URL.parse(item.url)?.search ?? '';
+  for (const row of db.all<{ id: number; url: string; canonical_url: string }>(
+    `SELECT id, url, canonical_url FROM urls WHERE fetched_at IS NOT NULL AND state != 'failed'
+       AND (canonical_url = ? OR equivalence_key = ? OR id IN (SELECT url_id FROM articles WHERE canonical_url = ?)) ORDER BY id LIMIT 20`,
+    [item.canonical, item.equivalenceKey, item.canonical],
+  )) {
+    if (row.canonical_url === item.canonical || (URL.parse(row.url)?.search ?? '') === query) return { id: row.id };
+    if (db.get('SELECT 1 FROM articles WHERE url_id = ? AND canonical_url = ?', [row.id, item.canonical])) return { id: row.id };
+  }
+  return undefined;
+}
+
+export interface Occurrence {
+  urlId: number;
+  sourceId: number | null;
+  postId: number | null;
+  context: 'feed' | 'sitemap' | 'post' | 'search' | 'redirect' | 'autodiscovery';
+  inQuote: boolean;
+}
+
+/**
+ * Records where a URL was seen, once per (URL, source, post, quoted or not). The table's UNIQUE
+ * constraint cannot do this alone: SQLite treats NULL post ids as distinct.
+ */
+export function recordOccurrence(db: Database, o: Occurrence, now: string): boolean {
+  const { changes } = db.run(
+    `INSERT INTO link_occurrences (url_id, source_id, post_id, context, in_quote, first_seen_at)
+     SELECT ?, ?, ?, ?, ?, ?
+     WHERE NOT EXISTS (SELECT 1 FROM link_occurrences WHERE url_id = ? AND source_id IS ? AND post_id IS ? AND in_quote = ?)`,
+    [o.urlId, o.sourceId, o.postId, o.context, o.inQuote ? 1 : 0, now, o.urlId, o.sourceId, o.postId, o.inQuote ? 1 : 0],
   );
-  return { id: lastId, created: true };
+  return changes > 0;
 }
 
 export function urlById(db: Database, id: number): UrlRow | undefined {
@@ -67,14 +162,17 @@ export function keeperByCanonical(db: Database, canonical: string, exceptId: num
 }
 
 /**
- * URLs due for fetching: newly discovered ones, and transient failures whose retry time has come.
- * Ordered so every topic gets its turn and newer items (by feed date) go first.
+ * URLs due for fetching: newly discovered ones, transient failures whose retry time has come, and
+ * pages left `fetched` by a run killed while processing them (their body was never stored).
+ * Oldest first by the source's date (feed date, sitemap lastmod), topics taking turns. Oldest
+ * first means an original is fetched before a later copy of it, so "the earliest version wins"
+ * does not depend on where a bounded run stopped; publishing still picks the newest.
  */
 export function urlsDue(db: Database, now: string, options: { topicIds?: number[] } = {}): UrlRow[] {
   const rows = db.all<UrlRow>(
     `SELECT * FROM urls
-     WHERE state = 'discovered' OR (state = 'failed' AND next_retry_at IS NOT NULL AND next_retry_at <= ?)
-     ORDER BY COALESCE(hint_published, discovered_at) DESC, id`,
+     WHERE state IN ('discovered', 'fetched') OR (state = 'failed' AND next_retry_at IS NOT NULL AND next_retry_at <= ?)
+     ORDER BY COALESCE(hint_published, discovered_at), id`,
     [now],
   );
   const filtered = options.topicIds ? rows.filter((r) => options.topicIds!.includes(r.topic_id)) : rows;

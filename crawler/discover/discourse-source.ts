@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { upsertPost, type PostStatus, type SourceRow } from '../store/sources.ts';
+import { admitLinksInTransaction } from './admit.ts';
+import { parseFeed } from './feed.ts';
+import { postLinks } from './post-links.ts';
+import { fetchSourceDocument, finishRead } from './source-read.ts';
+import type { DiscoveryContext, Link, SourceOutcome } from './types.ts';
+
+/**
+ * A Discourse forum's posts.rss: each post is stored (posts table) with a hash of its HTML; the
+ * links of a post are extracted only when the post is new or its hash changed (an edit), and each
+ * link is recorded with its post and whether it sat in a quote. The forum's own pages are never
+ * queued: they are discussion, not articles.
+ */
+export async function readDiscourseSource(ctx: DiscoveryContext, source: SourceRow): Promise<SourceOutcome> {
+  const doc = await fetchSourceDocument(ctx, source, postsFeedUrl(source.url));
+  if (doc.type === 'done') return doc.outcome;
+  const parsed = await parseFeed(doc.text, doc.finalUrl, ctx.config.crawl.maxItemsPerFeed);
+  if (!parsed.ok) return finishRead(ctx, source, { status: 'failed', detail: `${parsed.code}: ${parsed.message}` });
+
+  const forumHost = new URL(doc.finalUrl).hostname;
+  const now = new Date(ctx.nowMs()).toISOString();
+  const posts: Record<PostStatus, number> = { new: 0, changed: 0, unchanged: 0 };
+  let items = 0;
+  let newUrls = 0;
+  let requeued = 0;
+  ctx.db.transaction(() => {
+    for (const item of parsed.feed.items) {
+      const html = item.html ?? '';
+      const post = upsertPost(
+        ctx.db,
+        source.id,
+        { guid: item.guid ?? item.url, url: item.url, title: item.title, author: item.author, publishedAt: item.published, contentHash: createHash('sha256').update(html).digest('hex') },
+        now,
+      );
+      posts[post.status]++;
+      if (post.status === 'unchanged') continue;
+      const links: Link[] = postLinks(html, item.url, forumHost).map((l) => ({ url: l.url, inQuote: l.inQuote, postId: post.id, context: 'post' }));
+      items += links.length;
+      const counts = admitLinksInTransaction(ctx, source, links);
+      newUrls += counts.newUrls;
+      requeued += counts.requeued;
+    }
+  });
+  return finishRead(
+    ctx,
+    source,
+    { status: 'read', items, newUrls, requeued, posts, detail: `${posts.new} new, ${posts.changed} edited, ${posts.unchanged} unchanged post(s)` },
+    { validators: doc.validators },
+  );
+}
+
+/** The source may name the forum (https://forum.example.org) or its feed (…/posts.rss, …/latest.rss). */
+export function postsFeedUrl(url: string): string {
+  const u = new URL(url);
+  if (/\.(rss|xml|json)$/i.test(u.pathname)) return url;
+  return new URL('posts.rss', u.href.endsWith('/') ? u.href : `${u.href}/`).href;
+}

@@ -1,0 +1,64 @@
+import type { SourceRow } from '../store/sources.ts';
+import { admitLinks } from './admit.ts';
+import { keywordRotation, parseSearchAnswer, searchUrl } from './searxng.ts';
+import { finishRead } from './source-read.ts';
+import type { DiscoveryContext, SourceOutcome } from './types.ts';
+
+interface Cursor {
+  /** The keyword queried last; the next run starts after it. */
+  last: string | null;
+}
+
+/**
+ * Keyword search through the configured SearXNG instance. Each run asks search.keywordsPerRun of
+ * the topic's keywords, round-robin from the cursor, taking search.resultsPerQuery results each.
+ * When those find nothing new it goes on to the next keywords (at most once round the list): the
+ * cursor is bookkeeping and is only saved with real changes, so a run that saves nothing must
+ * already have asked every keyword, or the rotation would stall. The first failed query ends the
+ * round (an instance that refuses or rate-limits is not pressed further).
+ */
+export async function readSearchSource(ctx: DiscoveryContext, source: SourceRow): Promise<SourceOutcome> {
+  const base = ctx.config.search.searxngUrl;
+  if (!base) return finishRead(ctx, source, { status: 'failed', detail: 'E_CONFIG: a topic has a search source but search.searxngUrl is not set, for example search: { searxngUrl: "https://searx.example.org" }' });
+  const keywords = keywordRotation(ctx.topic(source.topic_id)?.keywords ?? [], readCursor(source.cursor).last);
+  if (keywords.length === 0) return finishRead(ctx, source, { status: 'failed', detail: 'E_CONFIG: the topic has a search source but no keywords' });
+
+  const { keywordsPerRun, resultsPerQuery } = ctx.config.search;
+  const queries: string[] = [];
+  let items = 0;
+  let newUrls = 0;
+  let requeued = 0;
+  let failure: string | null = null;
+  for (const keyword of keywords) {
+    if (queries.length >= keywordsPerRun && newUrls + requeued > 0) break;
+    const outcome = await ctx.fetcher.fetch({ url: searchUrl(base, keyword), kind: 'feed', refresh: true });
+    if (outcome.type !== 'ok') {
+      failure = `"${keyword}": ${outcome.type === 'error' ? `${outcome.failure.code} ${outcome.failure.message}` : outcome.type === 'rejected' ? `${outcome.reason} ${outcome.detail}` : outcome.type}`;
+      break;
+    }
+    queries.push(keyword);
+    const answer = parseSearchAnswer(outcome.text ?? outcome.body.toString('utf8'), resultsPerQuery);
+    if (!answer.ok) {
+      failure = `"${keyword}": ${answer.code} ${answer.message}`;
+      break;
+    }
+    const counts = admitLinks(ctx, source, answer.hits.map((h) => ({ url: h.url, title: h.title, published: h.published, context: 'search' as const })));
+    items += answer.hits.length;
+    newUrls += counts.newUrls;
+    requeued += counts.requeued;
+  }
+  const cursor = queries.length > 0 ? JSON.stringify({ last: queries.at(-1)! } satisfies Cursor) : undefined;
+  const status = failure && queries.length === 0 ? 'failed' : 'read';
+  const detail = `queried ${queries.map((q) => `"${q}"`).join(', ') || 'nothing'}${failure ? `; stopped at ${failure}` : ''}`;
+  return finishRead(ctx, source, { status, items, newUrls, requeued, queries, detail }, { cursor });
+}
+
+function readCursor(raw: string | null): Cursor {
+  if (!raw) return { last: null };
+  try {
+    const parsed = JSON.parse(raw) as Partial<Cursor>;
+    return { last: typeof parsed.last === 'string' ? parsed.last : null };
+  } catch {
+    return { last: null };
+  }
+}

@@ -1,0 +1,73 @@
+import type { CacheValidators, FetchKind } from '../fetch/index.ts';
+import { recordSourceRead, type SourceRow } from '../store/sources.ts';
+import { nextDueAt } from './schedule.ts';
+import type { DiscoveryContext, SourceOutcome } from './types.ts';
+
+// What every source kind shares: fetching its document with the source's cache validators, and
+// recording the read (quietly: bookkeeping alone never makes a run save the database).
+
+export type SourceDocument =
+  | { type: 'ok'; text: string; body: Buffer; finalUrl: string; contentType: string; validators: CacheValidators }
+  | { type: 'done'; outcome: SourceOutcome };
+
+/** Fetches a source's own document (conditional GET); anything but a fresh 200 finishes the read. */
+export async function fetchSourceDocument(ctx: DiscoveryContext, source: SourceRow, url = source.url, kind: FetchKind = 'feed'): Promise<SourceDocument> {
+  const outcome = await ctx.fetcher.fetch({
+    url,
+    kind,
+    refresh: ctx.refresh,
+    validators: { etag: source.etag, lastModified: source.last_modified, expiresAt: source.expires_at },
+  });
+  switch (outcome.type) {
+    case 'fresh':
+      return { type: 'done', outcome: finishRead(ctx, source, { status: 'fresh' }) };
+    case 'not-modified':
+      return { type: 'done', outcome: finishRead(ctx, source, { status: 'not-modified' }, { validators: outcome.validators }) };
+    case 'rejected':
+      return { type: 'done', outcome: finishRead(ctx, source, { status: 'failed', detail: `${outcome.reason}: ${outcome.detail}` }) };
+    case 'error':
+      return { type: 'done', outcome: finishRead(ctx, source, { status: 'failed', detail: `${outcome.failure.code}: ${outcome.failure.message}` }) };
+    case 'ok':
+      return { type: 'ok', text: outcome.text ?? outcome.body.toString('utf8'), body: outcome.body, finalUrl: outcome.finalUrl, contentType: outcome.contentType, validators: outcome.validators };
+  }
+}
+
+export interface ReadExtras {
+  validators?: CacheValidators;
+  /** The source's new cursor (sitemap high-water mark, search position); undefined keeps the old one. */
+  cursor?: string;
+  /** The document was not fully used (a capped or partial sitemap walk): the next read must not get a 304 or skip it as fresh. */
+  incomplete?: boolean;
+}
+
+/** Records a read and returns its outcome. */
+export function finishRead(
+  ctx: DiscoveryContext,
+  source: SourceRow,
+  result: Partial<Omit<SourceOutcome, 'source'>> & Pick<SourceOutcome, 'status'>,
+  extras: ReadExtras = {},
+): SourceOutcome {
+  const nowMs = ctx.nowMs();
+  const failed = result.status === 'failed';
+  const { validators } = extras;
+  recordSourceRead(ctx.db, source, {
+    now: new Date(nowMs).toISOString(),
+    nextDueAt: nextDueAt({
+      nowMs,
+      backlog: ctx.backlog(source.topic_id),
+      perTopicPerRun: ctx.config.publish.perTopicPerRun,
+      backlogIntervalMinutes: ctx.config.crawl.backlogIntervalMinutes,
+      consecutiveFailures: failed ? source.consecutive_failures + 1 : 0,
+    }),
+    status: result.status,
+    error: failed ? (result.detail ?? null) : null,
+    etag: validators?.etag ?? null,
+    lastModified: validators?.lastModified ?? null,
+    expiresAt: extras.incomplete ? null : validators ? (validators.expiresAt ?? null) : source.expires_at,
+    forgetValidators: extras.incomplete ?? false,
+    itemsSeen: result.items ?? 0,
+    cursor: extras.cursor ?? null,
+    failed,
+  });
+  return { items: 0, newUrls: 0, requeued: 0, ...result, source };
+}

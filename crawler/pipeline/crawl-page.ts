@@ -1,0 +1,104 @@
+import type { Config } from '../config/index.ts';
+import { failure } from '../errors.ts';
+import type { Fetcher } from '../fetch/index.ts';
+import type { SitePaths } from '../paths.ts';
+import type { Database } from '../store/database.ts';
+import { markFailed, markFetched, markRejected, type UrlRow } from '../store/urls.ts';
+import type { UrlPolicy } from '../url/index.ts';
+import { acceptArticle } from './accept.ts';
+import type { NearDuplicateIndex } from './dedup-index.ts';
+import type { Reporter } from './events.ts';
+import { fetchLeadImage } from './lead-image.ts';
+import type { PageProcessor } from './process-pool.ts';
+import type { ArticleUrlIndex } from './url-index.ts';
+import { bump, type RunSummary } from './summary.ts';
+
+export interface PageContext {
+  db: Database;
+  fetcher: Fetcher;
+  config: Config;
+  paths: SitePaths;
+  policy: UrlPolicy;
+  near: NearDuplicateIndex;
+  urls: ArticleUrlIndex;
+  processor: PageProcessor;
+  summary: RunSummary;
+  report: Reporter;
+  nowMs: () => number;
+}
+
+/**
+ * One URL: fetch → process → dedup → store (and its lead image). Every path ends the URL in a
+ * state: extracted, rejected with a reason, or failed with a code and a retry time.
+ * `released` is called once the page's response is in, so the dispatcher can offer its host again.
+ */
+export async function crawlPage(row: UrlRow, ctx: PageContext, released: () => void = () => {}): Promise<void> {
+  const { db, summary, report } = ctx;
+  const response = await ctx.fetcher.fetch({ url: row.url, kind: 'page' });
+  released();
+  const nowMs = ctx.nowMs();
+  const now = new Date(nowMs).toISOString();
+  if (response.type === 'error') {
+    markFailed(db, row, response.failure, nowMs);
+    bump(summary.failed, response.failure.code);
+    report({ type: 'page', url: row.url, outcome: 'failed', detail: `${response.failure.code} ${response.failure.message}` });
+    return;
+  }
+  if (response.type === 'rejected') {
+    markRejected(db, row.id, response.reason, response.detail, now);
+    bump(summary.rejected, response.reason);
+    report({ type: 'page', url: row.url, outcome: 'rejected', detail: `${response.reason} ${response.detail}` });
+    return;
+  }
+  if (response.type !== 'ok') {
+    // Pages are fetched without validators, so a 304 here is the server's mistake: try again later.
+    const unexpected = failure('E_FETCH_HTTP', `unexpected ${response.type} answer to an unconditional request`);
+    markFailed(db, row, unexpected, nowMs);
+    bump(summary.failed, unexpected.code);
+    report({ type: 'page', url: row.url, outcome: 'failed', detail: unexpected.message });
+    return;
+  }
+  summary.fetched++;
+  markFetched(db, row.id, { httpStatus: response.status, finalUrl: response.finalUrl, redirects: response.redirects }, now);
+
+  // May run in a worker thread; the duplicate check and the insert below stay together, with no await between.
+  const processed = await ctx.processor.process(response.text ?? response.body.toString('utf8'), response.finalUrl, {
+    minWords: ctx.config.quality.minWords,
+    maskProfanity: ctx.config.quality.maskProfanity,
+  });
+  if (processed.type === 'failed') {
+    markFailed(db, row, processed.failure, nowMs); // markFetched already counted this attempt
+    bump(summary.failed, processed.failure.code);
+    report({ type: 'page', url: row.url, outcome: 'failed', detail: `${processed.failure.code} ${processed.failure.message}` });
+    return;
+  }
+  if (processed.type === 'rejected') {
+    markRejected(db, row.id, processed.reason, processed.detail, now);
+    bump(summary.rejected, processed.reason);
+    report({ type: 'page', url: row.url, outcome: 'rejected', detail: `${processed.reason} ${processed.detail}` });
+    return;
+  }
+
+  const acceptance = acceptArticle(db, row, response.finalUrl, processed.article, ctx.near, ctx.urls, ctx.policy, new Date(ctx.nowMs()).toISOString());
+  if (!acceptance.accepted) {
+    bump(summary.rejected, acceptance.reason);
+    report({ type: 'page', url: row.url, outcome: 'rejected', detail: `${acceptance.reason} ${acceptance.detail}` });
+    return;
+  }
+  summary.articles += 1 - acceptance.displaced.length;
+  for (const urlId of acceptance.displaced) {
+    bump(summary.rejected, String(db.scalar('SELECT reason FROM urls WHERE id = ?', [urlId])));
+    report({ type: 'page', url: String(db.scalar('SELECT url FROM urls WHERE id = ?', [urlId])), outcome: 'rejected', detail: `displaced by the earlier ${row.url}` });
+  }
+  report({ type: 'page', url: row.url, outcome: 'article', detail: processed.article.title });
+
+  if (ctx.config.images.enabled && processed.article.image) {
+    const image = await fetchLeadImage(ctx.fetcher, ctx.config, ctx.paths.media, ctx.policy, processed.article.image);
+    if (image.ok) {
+      db.run('UPDATE articles SET image = ? WHERE id = ?', [JSON.stringify(image.image), acceptance.articleId]);
+      summary.images.stored++;
+    } else {
+      summary.images.failed++;
+    }
+  }
+}

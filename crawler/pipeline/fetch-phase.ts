@@ -1,0 +1,61 @@
+import { performance } from 'node:perf_hooks';
+import type { Config } from '../config/index.ts';
+import type { Fetcher } from '../fetch/index.ts';
+import type { SitePaths } from '../paths.ts';
+import type { Database } from '../store/database.ts';
+import { urlsDue } from '../store/urls.ts';
+import type { UrlPolicy } from '../url/index.ts';
+import { crawlPage } from './crawl-page.ts';
+import { NearDuplicateIndex } from './dedup-index.ts';
+import { dispatchByHost } from './dispatch.ts';
+import type { Reporter } from './events.ts';
+import { workerProcessor } from './process-pool.ts';
+import { ArticleUrlIndex } from './url-index.ts';
+import type { RunSummary } from './summary.ts';
+
+export interface FetchPhase {
+  config: Config;
+  paths: SitePaths;
+  policy: UrlPolicy;
+  fetcher: Fetcher;
+  summary: RunSummary;
+  report: Reporter;
+  now: () => number;
+  deadline: number;
+  topicIds: number[];
+  maxPages?: number;
+  checkpointMs?: number;
+}
+
+/** Fetches and processes the queue, up to the page and time bounds, saving a checkpoint every so often. */
+export async function runFetchPhase(db: Database, p: FetchPhase): Promise<void> {
+  const maxPages = p.maxPages ?? p.config.crawl.maxPagesPerRun;
+  const queue = urlsDue(db, new Date(p.now()).toISOString(), { topicIds: p.topicIds });
+  if (queue.length > maxPages) p.summary.stoppedBy = 'max-pages';
+  const work = queue.slice(0, maxPages);
+  p.report({ type: 'phase', phase: 'fetch', total: work.length });
+  const near = NearDuplicateIndex.load(db, p.config.quality.nearDuplicateThreshold);
+  const urls = ArticleUrlIndex.load(db);
+  const checkpointMs = p.checkpointMs ?? 60_000;
+  let lastSave = performance.now();
+  const processor = workerProcessor(work.length > 0 ? p.config.crawl.processWorkers : 0);
+  const pageContext = { db, fetcher: p.fetcher, config: p.config, paths: p.paths, policy: p.policy, near, urls, processor, summary: p.summary, report: p.report, nowMs: p.now };
+  const result = await dispatchByHost(
+    work,
+    async (row, release) => {
+      await crawlPage(row, pageContext, release);
+      if (db.changed && performance.now() - lastSave >= checkpointMs) {
+        db.save();
+        lastSave = performance.now();
+      }
+    },
+    {
+      concurrency: p.config.crawl.concurrency,
+      hostOf: (row) => URL.parse(row.url)?.hostname ?? row.url,
+      hostDelayMs: p.config.crawl.perHostDelayMs,
+      shouldStop: () => p.now() > p.deadline,
+    },
+  ).finally(() => processor.close());
+  if (result.stopped) p.summary.stoppedBy = 'time';
+  p.summary.pending = queue.length - result.started;
+}
