@@ -186,7 +186,17 @@ export const configSchema = z
     search: sectionDefault(searchSchema),
     images: sectionDefault(imagesSchema),
   })
-  .strict();
+  .strict()
+  .superRefine((config, ctx) => {
+    if (config.search.searxngUrl) return;
+    config.topics.forEach((topic, t) =>
+      topic.sources.forEach((source, s) => {
+        if (source.kind === 'search') {
+          ctx.addIssue({ code: 'custom', path: ['topics', t, 'sources', s], message: 'is a keyword search, which needs search.searxngUrl (a SearXNG instance, like "https://searx.example.org")' });
+        }
+      }),
+    );
+  });
 
 /** What a fork writes: everything optional that has a default. */
 export type UserConfig = z.input<typeof configSchema>;

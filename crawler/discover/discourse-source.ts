@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { upsertPost, type PostStatus, type SourceRow } from '../store/sources.ts';
+import { type SourceRow } from '../store/sources.ts';
+import { upsertPost, type PostStatus } from '../store/posts.ts';
 import { admitLinksInTransaction } from './admit.ts';
 import { parseFeed } from './feed.ts';
 import { postLinks } from './post-links.ts';

@@ -92,18 +92,6 @@ export function articleByContentHash(db: Database, hash: string): { id: number; 
   return db.get('SELECT id, url_id FROM articles WHERE content_hash = ? ORDER BY id LIMIT 1', [hash]);
 }
 
-/** An article already stored under this canonical URL or source URL (syndicated copies often point their canonical at the original). */
-export function articleByCanonical(db: Database, urls: string[]): { id: number; url_id: number } | undefined {
-  for (const url of new Set(urls)) {
-    const hit = db.get<{ id: number; url_id: number }>(
-      'SELECT id, url_id FROM articles WHERE canonical_url = ? OR source_url = ? ORDER BY id LIMIT 1',
-      [url, url],
-    );
-    if (hit) return hit;
-  }
-  return undefined;
-}
-
 export function allSignatures(db: Database): Array<{ id: number; url_id: number; minhash: Uint8Array }> {
   return db.all('SELECT id, url_id, minhash FROM articles WHERE minhash IS NOT NULL ORDER BY id');
 }

@@ -42,6 +42,7 @@ describe('parseConfig', () => {
           ],
         },
       ],
+      search: { searxngUrl: 'https://searx.example.org' },
     });
     expect(config.topics[0]!.sources.map((s) => s.kind)).toEqual(['feed', 'sitemap', 'discourse', 'site', 'search']);
   });
@@ -118,5 +119,14 @@ describe('loadConfig', () => {
   it('loads the repository site.config.ts', async () => {
     const config = await loadConfig('site.config.ts');
     expect(config.topics.length).toBeGreaterThan(0);
+  });
+});
+
+describe('search sources', () => {
+  it('need a SearXNG instance', () => {
+    const { problems } = problemsOf({ ...minimal, topics: [{ slug: 'a', name: 'A', sources: [{ kind: 'search' }] }] });
+    expect(problems[0]!.field).toBe('topics.0.sources.0');
+    expect(problems[0]!.problem).toMatch(/needs search\.searxngUrl/);
+    expect(() => parseConfig({ ...minimal, topics: [{ slug: 'a', name: 'A', sources: [{ kind: 'search' }] }], search: { searxngUrl: 'https://searx.example.org' } })).not.toThrow();
   });
 });

@@ -93,13 +93,9 @@ describe('search source (SearXNG)', () => {
     expect(outcome).toMatchObject({ items: 2, newUrls: 2 });
   });
 
-  it('fails clearly without a configured instance', async () => {
+  it('is refused at config load without a configured instance, naming the field', () => {
     const config = searchConfig([{ slug: 'space', keywords: ['comet'] }]);
-    h = await discoveryHarness({ ...config, search: {} });
-    const [outcome] = await searchRun();
-    expect(outcome).toMatchObject({ status: 'failed' });
-    expect(outcome!.detail).toMatch(/search\.searxngUrl/);
-    expect(web.searches).toEqual([]);
+    expect(() => parseConfig({ ...config, search: {} })).toThrow(/topics\.0\.sources\.\d+ is a keyword search, which needs search\.searxngUrl/);
     expect(parseConfig(config).search.searxngUrl).toBe('http://search.test');
   });
 });
