@@ -1,0 +1,86 @@
+import { textStats, type TextStats } from './measure.ts';
+import { containerLevel } from './vocabulary.ts';
+
+export interface Container {
+  element: Element;
+  /** See LEVEL_* in vocabulary.ts: lower is more specific markup. */
+  level: number;
+  stats: TextStats;
+}
+
+const MIN_CHARS = 200;
+const MAX_LINK_DENSITY = 0.5;
+
+/**
+ * The known article container with the most non-link text, trying the most specific markup first.
+ * `candidates` are the page's elements that may carry container markup (class, id, itemprop,
+ * <article>, <main>); detached ones (pruned) are skipped.
+ */
+export function findContainer(candidates: Element[]): Container | null {
+  const levels = new Map<number, Element[]>();
+  for (const el of candidates) {
+    // Templates put post classes on <body> ("single-post"): the page is not a container.
+    if (el.localName === 'body' || el.localName === 'html') continue;
+    const level = containerLevel(el);
+    if (level < 0) continue;
+    const list = levels.get(level);
+    if (list) list.push(el);
+    else levels.set(level, [el]);
+  }
+  for (const level of [...levels.keys()].sort((a, b) => a - b)) {
+    let best: Container | null = null;
+    let bestChars = MIN_CHARS;
+    for (const element of levels.get(level)!) {
+      if (!element.isConnected) continue;
+      const stats = textStats(element);
+      const own = stats.chars - stats.linkChars;
+      if (own <= bestChars || stats.linkChars > stats.chars * MAX_LINK_DENSITY) continue;
+      best = { element, level, stats };
+      bestChars = own;
+    }
+    if (best) return withSiblings(innermost(best, levels.get(level)!), levels.get(level)!);
+  }
+  return null;
+}
+
+/**
+ * Wrappers often carry body-like names too ("content-column" around "article-content"). A nested
+ * container of the same level wins when the wrapper adds no prose of its own: less than a quarter
+ * more paragraph text (bylines, share rows, "don't miss" boxes are not paragraphs).
+ */
+function innermost(best: Container, sameLevel: Element[]): Container {
+  let current = best;
+  for (;;) {
+    let inner: Container | null = null;
+    for (const el of sameLevel) {
+      if (el === current.element || !el.isConnected || !current.element.contains(el)) continue;
+      const stats = textStats(el);
+      if (stats.paragraphChars === 0 || current.stats.paragraphChars - stats.paragraphChars > stats.paragraphChars * 0.25) continue;
+      if (!inner || stats.paragraphChars > inner.stats.paragraphChars) inner = { element: el, level: current.level, stats };
+    }
+    if (!inner) return current;
+    current = inner;
+  }
+}
+
+/**
+ * Some templates split one article into several containers with the same markup (a paragraph
+ * group, an ad, the next group). When siblings of the chosen container carry the same markup,
+ * they are gathered, in document order, under one detached wrapper.
+ */
+function withSiblings(best: Container, sameLevel: Element[]): Container {
+  const parent = best.element.parentElement;
+  if (!parent) return best;
+  const parts = sameLevel.filter((el) => el === best.element || (el.parentElement === parent && el.isConnected && ownChars(el) >= MIN_SIBLING_CHARS));
+  if (parts.length < 2) return best;
+  const wrapper = best.element.ownerDocument.createElement('div');
+  for (const part of parts) wrapper.appendChild(part.cloneNode(true));
+  return { element: wrapper, level: best.level, stats: textStats(wrapper) };
+}
+
+const MIN_SIBLING_CHARS = 80;
+
+function ownChars(el: Element): number {
+  const stats = textStats(el);
+  return stats.chars - stats.linkChars;
+}

@@ -1,0 +1,201 @@
+import { ELEMENT_NODE, remove, tagOf, textOf, walk } from '../dom.ts';
+import { isBlockTag } from '../text.ts';
+import { normalizeDate } from '../metadata/dates.ts';
+import { textStats } from './measure.ts';
+
+// Every strategy's region tends to overshoot at its edges: a byline and date line above the first
+// paragraph, a newsletter pitch, share prompt, related list or copyright line below the last.
+// Walking in from each edge, such blocks are dropped until the first block of prose.
+
+const TAIL =
+  /^(?:related(?: posts| articles| stories| links| content| coverage)?\b|no related posts|you (?:may|might) (?:also )?(?:like|enjoy)|more (?:from|on|in|about|stories|news)\b|read (?:more|next)\b|see also\b|also on\b|don'?t miss\b|sign up\b|subscribe\b|join (?:our|the|my) (?:newsletter|mailing list|community)|follow (?:us|me)\b|like (?:us|our site|our page|this)\b|share (?:this|on|via)\b|tweet\b|pin it\b|filed (?:under|in)\b|posted (?:in|under)\b|tags?\s*:|categories?\s*:|topics?\s*:|©|copyright\b|\(c\)\s*\d{4}|all rights reserved|this (?:article|entry|post) was (?:posted|filed)\b|leave a (?:comment|reply)|click here to (?:subscribe|sign up|follow)|get (?:the|our) (?:app|newsletter)|advertisement\b|sponsored\b|loading\b|you must be logged in|about the author\b|top stories\b|trending\b|popular\b|powered by\b)/i;
+const ANYWHERE = /\bnewsletter\b|\bsign up (?:for|to)\b|\bif you (?:enjoyed|liked) this (?:post|article|story)|\bsubscribe to (?:the|our|my) (?:rss|feed|blog|newsletter|channel)/iu;
+// "Twitter (17,951 followers) • Facebook (3,507 likes)": a line of audience counts, not a sentence
+// about likes.
+const COUNTS = /\b\d[\d,.]*\s*(?:followers|likes|subscribers|fans|contacts)\b/gi;
+const COUNTS_LIMIT = 120;
+
+function isAudienceCounts(text: string): boolean {
+  if (text.length > COUNTS_LIMIT || /[.!?]$/.test(text)) return false;
+  const counts = text.match(COUNTS)?.length ?? 0;
+  return counts >= 2 || (counts === 1 && text.length <= 40);
+}
+// Legal small print runs longer than other furniture.
+const LEGAL =
+  /all rights reserved|©\s*(?:\d{4}|[\p{Lu}])|\(c\)\s*\d{4}|\bcopyright\s+(?:©\s*)?\d{4}|\bterms of (?:use|service)\b|\bprivacy policy\b|\bpowered by (?:wordpress|blogger|tumblr|movable type|typepad|drupal|joomla|ghost|squarespace|wix|medium|substack)\b/iu;
+// "Jane Doe is a senior editor at …": the author's bio closing a post.
+const AUTHOR_BIO =
+  /^(?:[\p{Lu}][\p{L}'’.-]*\s+){1,4}(?:is|was)\s+(?:an?|the)\s+(?:[\p{L}-]+\s+){0,4}(?:editor|writer|reporter|columnist|correspondent|contributor|author|journalist|blogger|enthusiast|freelancer|founder|photographer|producer|critic|analyst)\b/u;
+const BYLINE = /^(?:by|posted by|written by|words by|story by|text by|photos? by|von|par|por)\s+\S/i;
+
+/**
+ * A block opening with furniture words: a short line ("Related posts", "Tags: …"), or a longer one
+ * that is not a sentence. "Popular opinion holds that …." ending an article is prose.
+ */
+function startsAsFurniture(text: string): boolean {
+  return TAIL.test(text) && (text.length <= 80 || !/[.!?]["'”’)]?$/.test(text));
+}
+
+const TAIL_LIMIT = 400;
+const LEGAL_LIMIT = 800;
+const BIO_LIMIT = 600;
+const HEAD_LIMIT = 160;
+
+interface Block {
+  el: Element;
+  text: string;
+}
+
+/** Innermost block elements that hold text, in document order. */
+function leafBlocks(root: Element): Block[] {
+  const blocks: Block[] = [];
+  const open: Array<{ el: Element; hasBlockChild: boolean }> = [];
+  walk(
+    root,
+    (node) => {
+      if (node.nodeType !== ELEMENT_NODE) return false;
+      const el = node as Element;
+      if (isBlockTag(tagOf(el)) || tagOf(el) === 'td' || tagOf(el) === 'th') {
+        if (open.length > 0) open[open.length - 1].hasBlockChild = true;
+        open.push({ el, hasBlockChild: false });
+      }
+      return true;
+    },
+    (el) => {
+      const top = open[open.length - 1];
+      if (top && top.el === el) {
+        open.pop();
+        if (!top.hasBlockChild) {
+          const text = textOf(el);
+          if (text) blocks.push({ el, text });
+        }
+      }
+    },
+  );
+  return blocks;
+}
+
+function isTailJunk(block: Block): boolean {
+  if (isTailFurniture(block)) return true;
+  const stats = textStats(block.el);
+  return block.text.length <= TAIL_LIMIT && stats.chars > 0 && stats.linkChars / stats.chars > 0.5;
+}
+
+/** Furniture recognised by its words (not by its links): such a block may anchor a cut. */
+function isTailFurniture(block: Block): boolean {
+  const { text } = block;
+  if (text.length <= LEGAL_LIMIT && LEGAL.test(text)) return true;
+  if (text.length <= BIO_LIMIT && AUTHOR_BIO.test(text)) return true;
+  if (isAudienceCounts(text)) return true;
+  if (text.length > TAIL_LIMIT) return false;
+  return startsAsFurniture(text) || ANYWHERE.test(text);
+}
+
+/** A heading that opens a box of furniture ("Related posts", "Don't miss", "Newsletter"). */
+function opensFurniture(block: Block): boolean {
+  return /^h[2-6]$/.test(tagOf(block.el)) && block.text.length <= 80 && (TAIL.test(block.text) || /\bnewsletter\b/i.test(block.text));
+}
+
+// A teaser ends in a "Read more…" link; a listing alternates teasers, their titles and dates.
+const TEASER = /\b(?:read more|continue reading|more)\s*(?:\.{2,}|…|»|›|>>?|→)\s*$|\b(?:read more|continue reading)\s*$/i;
+const TEASER_LIMIT = 400;
+const LISTING_LINE_LIMIT = 120;
+
+function isTeaser(block: Block): boolean {
+  return block.text.length <= TEASER_LIMIT && TEASER.test(block.text);
+}
+
+function isDateLine(block: Block): boolean {
+  return block.text.length <= 40 && normalizeDate(block.text) !== null;
+}
+
+/**
+ * A list of teasers closing the body ("Title / Two lines… Read more / 2012-11-08", repeated):
+ * from the end, teasers and dates go, and once one has, so do the short title lines between them.
+ */
+function trimListing(blocks: Block[], end: number): number {
+  let inListing = false;
+  let cut = end;
+  for (let i = end - 1; i >= 1; i--) {
+    const block = blocks[i];
+    if (isTeaser(block) || isDateLine(block)) {
+      inListing = true;
+      cut = i;
+      continue;
+    }
+    if (inListing && block.text.length <= LISTING_LINE_LIMIT && !/[.!?:]["'”’)]?$/.test(block.text)) {
+      cut = i;
+      continue;
+    }
+    break;
+  }
+  // One teaser alone may be the article's own last line ("… more."): a listing has two or more.
+  return countTeasers(blocks, cut, end) >= 2 ? cut : end;
+}
+
+function countTeasers(blocks: Block[], from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) if (isTeaser(blocks[i])) n++;
+  return n;
+}
+
+const LINE_WINDOW_BLOCKS = 4;
+const LINE_WINDOW_CHARS = 500;
+const HEADING_WINDOW_BLOCKS = 8;
+const HEADING_WINDOW_CHARS = 600;
+
+/**
+ * The earliest furniture block among the last few short ones before `end`, or -1: any furniture
+ * line within the last 4 blocks (500 characters), or a furniture heading ("Don't miss",
+ * "Related stories") within the last 8 (600 characters).
+ */
+function junkAnchor(blocks: Block[], end: number): number {
+  let chars = 0;
+  let anchor = -1;
+  for (let i = end - 1; i >= 1 && i >= end - HEADING_WINDOW_BLOCKS; i--) {
+    chars += blocks[i].text.length;
+    if (chars > HEADING_WINDOW_CHARS) break;
+    const near = end - i <= LINE_WINDOW_BLOCKS && chars <= LINE_WINDOW_CHARS;
+    if ((near && isTailJunk(blocks[i])) || opensFurniture(blocks[i])) anchor = i;
+  }
+  return anchor;
+}
+
+function isHeadJunk(block: Block): boolean {
+  const { text } = block;
+  if (text.length > HEAD_LIMIT) return false;
+  if (BYLINE.test(text) || startsAsFurniture(text)) return true;
+  const stats = textStats(block.el);
+  return stats.chars > 0 && stats.linkChars / stats.chars > 0.5;
+}
+
+/**
+ * Drops boilerplate blocks at both ends of the body; never empties it. At the end, a furniture
+ * block followed only by a little short text (a newsletter pitch and its two sentences, "Crypto-Gram
+ * Newsletter" and its blurb) goes together with what follows it.
+ */
+export function trimEdges(root: Element): void {
+  const blocks = leafBlocks(root);
+  if (blocks.length < 2) return;
+  let end = blocks.length;
+  for (;;) {
+    end = trimListing(blocks, end);
+    while (end > 1 && isTailJunk(blocks[end - 1])) end--;
+    const cut = junkAnchor(blocks, end);
+    if (cut < 0) break;
+    end = cut;
+  }
+  let start = 0;
+  while (start < end - 1 && isHeadJunk(blocks[start])) start++;
+  for (const block of [...blocks.slice(0, start), ...blocks.slice(end)]) removeWithEmptyParents(block.el, root);
+}
+
+function removeWithEmptyParents(el: Element, root: Element): void {
+  let node: Element | null = el;
+  while (node && node !== root) {
+    const parent: Element | null = node.parentElement;
+    remove(node);
+    if (!parent || parent === root || textOf(parent) !== '' || parent.querySelector('img, picture, video, table, pre') !== null) break;
+    node = parent;
+  }
+}

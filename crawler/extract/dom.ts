@@ -1,0 +1,99 @@
+// Small DOM helpers shared by the extract stage. Every walk is iterative: hostile pages nest
+// deeply enough to overflow the stack of a recursive one.
+
+export const ELEMENT_NODE = 1;
+export const TEXT_NODE = 3;
+export const COMMENT_NODE = 8;
+
+/**
+ * Depth-first walk under `root` (excluded). `enter` returns false to skip a node's children;
+ * `exit` runs after an element's children (or right after `enter` for a leaf or a skipped one).
+ */
+export function walk(root: Node, enter: (node: Node) => boolean, exit?: (node: Element) => void): void {
+  let node: Node | null = root.firstChild;
+  while (node) {
+    const descend = enter(node);
+    if (descend && node.firstChild) {
+      node = node.firstChild;
+      continue;
+    }
+    if (exit && node.nodeType === ELEMENT_NODE) exit(node as Element);
+    while (node) {
+      if (node.nextSibling) {
+        node = node.nextSibling;
+        break;
+      }
+      const parent: Node | null = node.parentNode;
+      if (!parent || parent === root) {
+        node = null;
+        break;
+      }
+      node = parent;
+      if (exit) exit(node as Element);
+    }
+  }
+}
+
+export function tagOf(el: Element): string {
+  return el.localName?.toLowerCase() ?? el.tagName.toLowerCase();
+}
+
+/**
+ * An attribute's raw value. linkedom's getAttribute('class') builds a DOMTokenList and joins it
+ * back into a string on every call; reading the attribute node directly is several times cheaper.
+ */
+export function attr(el: Element, name: string): string | null {
+  return el.getAttributeNode(name)?.value ?? null;
+}
+
+/** Class and id, lower-cased, as one string of space-separated tokens. */
+export function classAndId(el: Element): string {
+  const cls = attr(el, 'class');
+  const id = attr(el, 'id');
+  if (!cls && !id) return '';
+  return `${cls ?? ''} ${id ?? ''}`.toLowerCase();
+}
+
+export function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+export function remove(node: Node): void {
+  node.parentNode?.removeChild(node);
+}
+
+/** Absolute URL or null (for javascript:, data: too long, and unparseable values). */
+export function absoluteUrl(value: string | null | undefined, base: string): string | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (!trimmed || /^(?:javascript|vbscript|about):/i.test(trimmed)) return null;
+  try {
+    const url = new URL(trimmed, base);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return url.href;
+  } catch {
+    return null;
+  }
+}
+
+/** Collapsed text of an element's subtree (textContent is iterative in linkedom). */
+export function textOf(node: Node | null | undefined): string {
+  return node ? collapse(node.textContent ?? '') : '';
+}
+
+export function hasAncestor(el: Element, tags: string[]): boolean {
+  for (let node = el.parentElement; node; node = node.parentElement) if (tags.includes(node.localName)) return true;
+  return false;
+}
+
+/** Inline ("phrasing") elements: they sit inside running text. */
+export const PHRASING = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'dfn', 'em', 'font', 'i', 'img', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'label']);
+
+/** Whether an element is part of a sentence: non-blank text beside it, or inside inline markup with siblings. */
+export function inRunningText(el: Element): boolean {
+  for (const sibling of [el.previousSibling, el.nextSibling]) {
+    if (sibling?.nodeType === TEXT_NODE && /\S/.test((sibling as Text).data)) return true;
+  }
+  const parent = el.parentElement;
+  return parent !== null && PHRASING.has(tagOf(parent)) && parent.childNodes.length > 1;
+}

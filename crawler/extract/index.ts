@@ -1,0 +1,146 @@
+import { chooseBody } from './body/index.ts';
+import { trimEdges } from './body/edges.ts';
+import { textStats } from './body/measure.ts';
+import { removeBoilerplateLines, removeDuplicateCaptions, removeHeadline, removeLinkDenseBlocks, removeOrphanHeadings } from './body/cleanup.ts';
+import { absoluteUrl } from './dom.ts';
+import { indexDocument } from './dom-index.ts';
+import { makeExcerpt } from './excerpt.ts';
+import { scanMarkup } from './limits.ts';
+import { readMetadata, type PageMetadata } from './metadata/index.ts';
+import { chooseLang } from './metadata/lang.ts';
+import { parseDocument } from './parse.ts';
+import { countWords, toText } from './text.ts';
+import { DEFAULT_LIMITS, type ExtractedPage, type ExtractOptions, type LeadImage } from './types.ts';
+
+export type { ExtractedPage, ExtractOptions, FeedLink, FeedType, LeadImage, LimitReason } from './types.ts';
+export { DEFAULT_LIMITS } from './types.ts';
+
+/**
+ * The readable article and its metadata from one HTML page. Pure (no network, disk or clock) and
+ * total: it never throws; on hostile or broken input it returns an empty body with
+ * `strategy: 'none'` and a `reason`.
+ */
+export function extractPage(html: string, url: string, options: ExtractOptions = {}): ExtractedPage {
+  const limits = {
+    maxInputChars: options.maxInputChars ?? DEFAULT_LIMITS.maxInputChars,
+    maxElements: options.maxElements ?? DEFAULT_LIMITS.maxElements,
+    maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth,
+  };
+  const defaultLang = options.defaultLang ?? null;
+  try {
+    const scanned = scanMarkup(typeof html === 'string' ? html : '', limits);
+    if ('reason' in scanned) return emptyPage(scanned.reason, defaultLang);
+    const source = scanned.html;
+    const doc = parseDocument(source);
+    const index = indexDocument(doc.documentElement);
+    // The scan estimates depth; the parsed tree is the truth (misnested markup can differ).
+    if (index.maxDepth > limits.maxDepth) return emptyPage('max_depth', defaultLang);
+    const meta = readMetadata(doc, index, url);
+    const body = chooseBody(doc, index, {
+      headline: meta.headline,
+      jsonLdBody: meta.jsonLdBody,
+      reparse: () => {
+        const fresh = parseDocument(source);
+        return { doc: fresh, index: indexDocument(fresh.documentElement) };
+      },
+    });
+    let text = '';
+    let bodyHtml = '';
+    if (body.root) {
+      removeHeadline(body.root, meta.title);
+      removeLinkDenseBlocks(body.root);
+      removeBoilerplateLines(body.root);
+      removeDuplicateCaptions(body.root);
+      trimEdges(body.root);
+      removeOrphanHeadings(body.root);
+      if (looksLikeArticle(body.root)) {
+        text = toText(body.root);
+        bodyHtml = text ? body.root.innerHTML.trim() : '';
+      }
+    }
+    const wordCount = countWords(text);
+    return {
+      ...metadataFields(meta),
+      text,
+      html: bodyHtml,
+      excerpt: makeExcerpt(meta.description, text),
+      lang: chooseLang(meta.declaredLang, text, wordCount) ?? defaultLang,
+      image: meta.image ?? firstImage(body.root, url),
+      wordCount,
+      strategy: text ? body.strategy : 'none',
+      ...(text ? {} : { reason: 'no_article' as const }),
+    };
+  } catch {
+    return emptyPage('internal_error', defaultLang);
+  }
+}
+
+/**
+ * What is left must read like an article: some prose outside links, or pictures with a caption
+ * (an image post). Link lists, login forms and error pages come out as no article.
+ */
+function looksLikeArticle(root: Element): boolean {
+  const stats = textStats(root);
+  if (stats.chars === 0) return false;
+  if (stats.linkChars / stats.chars > MAX_LINK_DENSITY) return false;
+  if (stats.chars - stats.linkChars >= MIN_PROSE_CHARS) return true;
+  return root.querySelector('img, picture, video') !== null;
+}
+
+const MAX_LINK_DENSITY = 0.6;
+const MIN_PROSE_CHARS = 50;
+
+function metadataFields(meta: PageMetadata) {
+  return {
+    title: meta.title,
+    description: meta.description,
+    byline: meta.authors.length > 0 ? meta.authors.join(', ') : null,
+    authors: meta.authors,
+    siteName: meta.siteName,
+    publishedAt: meta.publishedAt,
+    modifiedAt: meta.modifiedAt,
+    favicon: meta.favicon,
+    canonicalUrl: meta.canonicalUrl,
+    feeds: meta.feeds,
+  };
+}
+
+function firstImage(root: Element | null, base: string): LeadImage | null {
+  if (!root) return null;
+  for (const img of Array.from(root.getElementsByTagName('img')).slice(0, 20)) {
+    const width = Number(img.getAttribute('width') ?? '0');
+    const height = Number(img.getAttribute('height') ?? '0');
+    // Tracking pixels and icons are not lead images.
+    if ((width > 0 && width < 100) || (height > 0 && height < 80)) continue;
+    const url = absoluteUrl(img.getAttribute('src') ?? img.getAttribute('data-src'), base);
+    if (url) return { url, alt: img.getAttribute('alt')?.trim() || null };
+  }
+  return null;
+}
+
+function emptyPage(reason: NonNullable<ExtractedPage['reason']>, lang: string | null): ExtractedPage {
+  return {
+    title: '',
+    text: '',
+    html: '',
+    excerpt: '',
+    description: null,
+    byline: null,
+    authors: [],
+    siteName: null,
+    lang,
+    publishedAt: null,
+    modifiedAt: null,
+    image: null,
+    favicon: null,
+    canonicalUrl: null,
+    feeds: [],
+    wordCount: 0,
+    strategy: 'none',
+    reason,
+  };
+}
+
+// Re-exported for stages that want the same text rendering (e.g. clean, enrich).
+export { countWords, toText } from './text.ts';
+export { normalizeDate } from './metadata/dates.ts';

@@ -1,0 +1,92 @@
+import { ELEMENT_NODE, TEXT_NODE, tagOf, walk } from './dom.ts';
+
+// Plain text as a reader sees it: one blank line between blocks, whitespace collapsed inside a
+// block, <br> kept as a line break, <pre> kept verbatim, table cells separated by " | ".
+
+const BLOCK = new Set([
+  'address', 'article', 'aside', 'blockquote', 'body', 'center', 'dd', 'details', 'dialog', 'dir', 'div', 'dl', 'dt',
+  'fieldset', 'figcaption', 'figure', 'footer', 'form', 'frameset', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header',
+  'hgroup', 'hr', 'legend', 'li', 'main', 'menu', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'caption',
+  'thead', 'tbody', 'tfoot', 'tr', 'ul', 'video', 'audio', 'noscript', 'listing', 'plaintext', 'xmp',
+]);
+const CELL = new Set(['td', 'th']);
+const SKIP = new Set(['script', 'style', 'template', 'noscript', 'head', 'title', 'svg', 'math', 'iframe', 'object', 'select', 'textarea', 'button']);
+const LINE_BREAK = '\uE000';
+
+export function isBlockTag(tag: string): boolean {
+  return BLOCK.has(tag);
+}
+
+export function toText(root: Node): string {
+  const blocks: string[] = [];
+  let buffer = '';
+  let preDepth = 0;
+  let preBuffer = '';
+
+  const flush = () => {
+    if (preDepth > 0) return;
+    const block = buffer
+      .replace(/[ \t\n\r\f\v\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\ufeff]+/g, ' ')
+      .replace(/ ?\uE000 ?/g, '\n')
+      .replace(/\n{2,}/g, '\n')
+      .trim();
+    if (block) blocks.push(block);
+    buffer = '';
+  };
+
+  walk(
+    root,
+    (node) => {
+      if (node.nodeType === TEXT_NODE) {
+        const value = (node as Text).data;
+        if (preDepth > 0) preBuffer += value;
+        else buffer += value;
+        return false;
+      }
+      if (node.nodeType !== ELEMENT_NODE) return false;
+      const tag = tagOf(node as Element);
+      if (SKIP.has(tag)) return false;
+      if (tag === 'br') {
+        if (preDepth > 0) preBuffer += '\n';
+        else buffer += LINE_BREAK;
+        return false;
+      }
+      if (tag === 'pre' || tag === 'listing' || tag === 'plaintext' || tag === 'xmp') {
+        if (preDepth === 0) {
+          flush();
+          preBuffer = '';
+        }
+        preDepth++;
+        return true;
+      }
+      if (CELL.has(tag) && preDepth === 0 && /\S/.test(buffer)) buffer += ' | ';
+      if (BLOCK.has(tag)) flush();
+      return true;
+    },
+    (el) => {
+      const tag = tagOf(el);
+      if (tag === 'pre' || tag === 'listing' || tag === 'plaintext' || tag === 'xmp') {
+        if (--preDepth === 0) {
+          const code = preBuffer.replace(/\r\n?/g, '\n').replace(/^\n+/, '').replace(/\s+$/, '');
+          if (code) blocks.push(code);
+          preBuffer = '';
+        }
+        return;
+      }
+      if (BLOCK.has(tag)) flush();
+    },
+  );
+  flush();
+  if (preDepth > 0 && preBuffer.trim()) blocks.push(preBuffer.trim());
+  return blocks.join('\n\n');
+}
+
+// Chinese and Japanese are written without spaces: each character counts as a word there.
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}'’_-]*/gu;
+
+export function countWords(text: string): number {
+  const unspaced = text.match(UNSPACED)?.length ?? 0;
+  const rest = unspaced > 0 ? text.replace(UNSPACED, ' ') : text;
+  return unspaced + (rest.match(WORD)?.length ?? 0);
+}

@@ -1,0 +1,78 @@
+export type FeedType = 'rss' | 'atom' | 'json';
+
+export interface FeedLink {
+  url: string;
+  type: FeedType;
+  title: string | null;
+}
+
+export interface LeadImage {
+  url: string;
+  alt: string | null;
+}
+
+/** Which limit stopped extraction before it started (see `ExtractOptions`). */
+export type LimitReason = 'max_input_chars' | 'max_elements' | 'max_depth';
+
+export interface ExtractedPage {
+  /** Headline: JSON-LD headline / og:title / <h1> / <title>, site-name suffix stripped. */
+  title: string;
+  /** Article body as a reader sees it under the headline: no headline, no byline; "\n\n" between blocks. */
+  text: string;
+  /** Body HTML (not sanitized: cleaning is a later stage), no headline. */
+  html: string;
+  /** Description if present, else the first sentences of `text` cut at a word boundary (≤ 220 chars). */
+  excerpt: string;
+  description: string | null;
+  /** Authors joined for display. */
+  byline: string | null;
+  authors: string[];
+  siteName: string | null;
+  lang: string | null;
+  /** ISO 8601, timezone kept as the page gives it. */
+  publishedAt: string | null;
+  modifiedAt: string | null;
+  image: LeadImage | null;
+  favicon: string | null;
+  canonicalUrl: string | null;
+  feeds: FeedLink[];
+  wordCount: number;
+  /** Which path produced the body: 'readability', 'json-ld', 'container', 'density', 'fallback' or 'none'. */
+  strategy: string;
+  /** Why the body is empty when `strategy` is 'none': a tripped limit, 'no_article', or 'internal_error' (a bug). */
+  reason?: LimitReason | 'no_article' | 'internal_error';
+}
+
+/**
+ * Bounds that keep extraction cheap on hostile input. They are checked by one linear scan before
+ * parsing (depth once more right after it); when one trips, `extractPage` returns an empty body
+ * with `strategy: 'none'` and the limit's name in `reason`. Below them, every stage is linear or
+ * close to it, except Readability, which is skipped for pages over 15,000 elements after pruning
+ * (the linear strategies take over). Measured worst cases just under the defaults: about 2 s.
+ */
+export interface ExtractOptions {
+  /**
+   * Largest input accepted, in UTF-16 code units (≈ bytes for mostly-ASCII HTML). Default 5,000,000:
+   * real article pages are rarely over 2 MB, and linkedom needs about 0.5 s per 5 MB.
+   */
+  maxInputChars?: number;
+  /**
+   * Most markup tokens accepted, counted before parsing: tags, comments and stray "<" (each becomes
+   * a node). Default 60,000: article pages have a few thousand, heavy ones 20,000; past that,
+   * parsing and extraction take seconds.
+   */
+  maxElements?: number;
+  /**
+   * Deepest element nesting accepted, estimated before parsing and checked after it. Default 400:
+   * browsers flatten past 512, and Readability recurses once per level.
+   */
+  maxDepth?: number;
+  /** Language used when neither the markup nor detection gives one. Default null. */
+  defaultLang?: string | null;
+}
+
+export const DEFAULT_LIMITS = {
+  maxInputChars: 5_000_000,
+  maxElements: 60_000,
+  maxDepth: 400,
+} as const;

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { extractPage } from '../../crawler/extract/index.ts';
+import { fixture, page, PROSE, URL_BASE } from './helpers.ts';
+
+const NEWS_URL = 'https://gazette.example.org/news/2024/03/harbour-bridge-reopens';
+const BLOG_URL = 'https://fieldnotes.example.net/2013/01/coast-path-winter.html';
+
+// The same furniture, checked on a page with article markup (container strategy) and on an old
+// table-layout blog without any (Readability), so both paths are covered.
+const pages = [
+  {
+    name: 'news page with article markup',
+    result: () => extractPage(fixture('news-article.html'), NEWS_URL),
+    strategy: 'container',
+    byline: 'By Mara Okafor',
+    kept: ['two years after engineers closed it', 'tolls will not rise this year'],
+    gone: {
+      'cookie banner': ['We use cookies', 'Accept all'],
+      'share bar': ['Share on X', 'Share on Facebook'],
+      'newsletter box': ['Get the Gazette in your inbox', 'morning newsletter'],
+      'related list': ['Related stories', 'Ferries carry a record number'],
+      comments: ['3 comments', 'The ferry was fine', 'cycle lane is open both ways'],
+      navigation: ['Opinion'],
+      footer: ['All rights reserved', 'Privacy'],
+    },
+  },
+  {
+    name: 'old blog without article markup',
+    result: () => extractPage(fixture('old-blog.html').replace('<div class="entry">', '<div>'), BLOG_URL),
+    strategy: 'readability',
+    byline: 'Posted by Tom Ellery',
+    kept: ['Most people walk the coast path in summer', 'book rooms ahead'],
+    gone: {
+      'cookie banner': ['This site uses cookies'],
+      'share bar': ['Tweet', 'Pin it'],
+      'newsletter box': ['Subscribe to the Fieldnotes newsletter', 'Enjoyed this?'],
+      'related list': ['Related posts', 'Three days on the Ridgeway'],
+      comments: ['4 Responses', 'snow on the tops', 'closed for the season'],
+      navigation: ['Archive', 'Contact'],
+      sidebar: ['I walk, I write it down', 'January 2013'],
+      footer: ['All rights reserved'],
+    },
+  },
+];
+
+describe.each(pages)('boilerplate removal: $name', ({ result, strategy, byline, kept, gone }) => {
+  const extracted = result();
+
+  it(`extracts the article with the ${strategy} strategy`, () => {
+    expect(extracted.strategy).toBe(strategy);
+    for (const phrase of kept) expect(extracted.text).toContain(phrase);
+  });
+
+  for (const [what, phrases] of Object.entries(gone)) {
+    it(`removes the ${what}`, () => {
+      for (const phrase of phrases) {
+        expect(extracted.text).not.toContain(phrase);
+        expect(extracted.html).not.toContain(phrase);
+      }
+    });
+  }
+
+  it('drops the byline line but reads its author and date as metadata', () => {
+    expect(extracted.text).not.toContain(byline);
+    expect(extracted.authors.length).toBe(1);
+    expect(extracted.publishedAt).not.toBeNull();
+  });
+});
+
+describe('boilerplate lines and captions', () => {
+  it('removes one-line leftovers such as "Advertisement" and "Read more"', () => {
+    const paragraphs = [PROSE[0], 'Advertisement', PROSE[1], 'Continue reading', PROSE[2]];
+    const result = extractPage(page({ paragraphs }), URL_BASE);
+    expect(result.text).not.toContain('Advertisement');
+    expect(result.text).not.toContain('Continue reading');
+    expect(result.text.split('\n\n')).toEqual(PROSE);
+  });
+
+  it('keeps one copy of a caption that the next paragraph repeats', () => {
+    const caption = 'Barges waiting below the weir on the morning the lock opened.';
+    const figure = `<figure><img src="/lock.jpg" alt="Barges"><figcaption>${caption}</figcaption></figure><p>${caption}</p>`;
+    const result = extractPage(page({ paragraphs: [PROSE[0]] }).replace(`<p>${PROSE[0]}</p>`, `<p>${PROSE[0]}</p>${figure}<p>${PROSE[1]}</p>`), URL_BASE);
+    expect(result.text.split(caption).length - 1).toBe(1);
+    expect(result.text).toContain(PROSE[1]);
+  });
+
+  it('keeps an author bio out of the text', () => {
+    const bio = 'Jane Doe is a senior editor at the Gazette, where she covers transport and the city’s infrastructure.';
+    const result = extractPage(page({ paragraphs: [...PROSE, bio] }), URL_BASE);
+    expect(result.text).not.toContain('senior editor');
+    expect(result.text).toContain(PROSE[2]);
+  });
+
+  it('drops a list of teasers closing the body, but keeps a lone "more" at the end of a paragraph', () => {
+    const teasers = ['More lock news', 'New gates for the old mill race', 'Work starts on the second weir next spring. Read more…', '2024-05-10', 'Barge festival returns', 'Boats from four countries are expected. Read more…', '2024-05-02'];
+    const result = extractPage(page({ paragraphs: [...PROSE, ...teasers] }), URL_BASE);
+    expect(result.text.split('\n\n')).toEqual(PROSE);
+    const lone = extractPage(page({ paragraphs: [...PROSE, 'The council will publish the inspection reports online. Read more…'] }), URL_BASE);
+    expect(lone.text).toContain('inspection reports online');
+  });
+
+  it('drops copyright and CMS credit lines left inside the body', () => {
+    const credit = 'If you share these notes please link back. (c) 2024 River Notes | powered by WordPress';
+    const result = extractPage(page({ paragraphs: [...PROSE, credit] }), URL_BASE);
+    expect(result.text.split('\n\n')).toEqual(PROSE);
+  });
+
+  it('does not mistake a hook class or a taxonomy class for furniture', () => {
+    const html = page().replace('<div class="entry-content">', '<div class="entry-content js-social-images tag-sharing">');
+    expect(extractPage(html, URL_BASE).text.split('\n\n')).toEqual(PROSE);
+  });
+});
