@@ -185,3 +185,16 @@ describe('JSON-LD shapes', () => {
     expect(extractPage(page({ head: trailingComma }), URL_BASE).title).toBe('Lenient');
   });
 });
+
+describe('a <title> edge segment that is also an <h1>', () => {
+  const body = PROSE.map((p) => `<p>${p}</p>`).join('');
+  it('is the headline when nothing else on the page carries the rest of the title', () => {
+    const html = `<html><head><title>Harbour Plan Approved | The Coast Gazette</title></head><body><header><a href="/">The Coast Gazette</a></header><main><h1>Harbour Plan Approved</h1>${body}</main></body></html>`;
+    expect(extractPage(html, 'https://coast.example/x').title).toBe('Harbour Plan Approved');
+  });
+
+  it("is the blog's name when another heading carries the rest of the title", () => {
+    const html = `<html><head><title>Field Notes | Ten ideas for better harbours</title></head><body><h1><a href="/">Field Notes</a></h1><article><h2>Ten ideas for better harbours</h2>${body}</article></body></html>`;
+    expect(extractPage(html, 'https://notes.example/x').title).toBe('Ten ideas for better harbours');
+  });
+});

@@ -74,8 +74,19 @@ export interface TitleSources {
 export function chooseTitle(sources: TitleSources): string {
   const h1s = sources.headings.filter((h) => h.localName === 'h1').map((h) => textOf(h).slice(0, 500)).filter(Boolean);
   const titleTag = sources.titleTag ? collapse(sources.titleTag).slice(0, 1000) : null;
-  const siteLike = (text: string) => isEdgeSegment(titleTag, text) || looksLikeSite(text, sources.siteName ? [sources.siteName] : [], hostNames(sources.url));
-  const hints = [sources.siteName, ...h1s.filter((text) => isEdgeSegment(titleTag, text))];
+  // An <h1> equal to one end of <title> is either the headline ("Headline | Site") or a blog's
+  // name ("TED Blog | Post title", with the post title in another heading). Only the second
+  // leaves the rest of the title showing in some other heading.
+  const blogName = (text: string) => {
+    if (!titleTag || !isEdgeSegment(titleTag, text)) return false;
+    const rest = otherSegments(titleTag, text);
+    return sources.headings.slice(0, 60).some((h) => {
+      const t = textOf(h);
+      return !!t && squash(t) !== squash(text) && titleMatch(t, rest) >= 0.8;
+    });
+  };
+  const siteLike = (text: string) => blogName(text) || looksLikeSite(text, sources.siteName ? [sources.siteName] : [], hostNames(sources.url));
+  const hints = [sources.siteName, ...h1s.filter(blogName)];
   for (const declared of sources.declared) {
     if (!declared || !declared.trim()) continue;
     const title = stripSiteName(declared.slice(0, 1000), hints, sources.url);
@@ -103,6 +114,14 @@ function isEdgeSegment(titleTag: string | null, text: string): boolean {
   if (parts.length < 2) return false;
   const target = squash(text);
   return squash(parts[0]) === target || squash(parts[parts.length - 1]) === target;
+}
+
+/** The title without the edge segment equal to `text`. */
+function otherSegments(titleTag: string, text: string): string {
+  const parts = collapse(titleTag).split(SEPARATOR);
+  const target = squash(text);
+  if (squash(parts[0]) === target) return parts.slice(1).join(' ');
+  return parts.slice(0, -1).join(' ');
 }
 
 /** How well a heading's text matches the headline: 1 for the same words, 0 for unrelated. */
