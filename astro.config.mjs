@@ -6,6 +6,7 @@ import { defineConfig } from 'astro/config';
 import { loadConfig, parseConfig } from './crawler/config/index.ts';
 import { sitePaths } from './crawler/paths.ts';
 import { gleanerVirtualModule } from './site/lib/vite-virtual.ts';
+import { PAGE_DIRECTIVES, PAGE_SCRIPT_SOURCES, PAGE_STYLE_SOURCES, THEME_BOOTSTRAP, cspHash } from './site/lib/csp.ts';
 
 const config = process.env.GLEANER_CONFIG_JSON ? parseConfig(JSON.parse(process.env.GLEANER_CONFIG_JSON)) : await loadConfig();
 const paths = sitePaths(process.env.GLEANER_ROOT ?? '.');
@@ -28,6 +29,15 @@ export default defineConfig({
   // Shiki would write style="" attributes, which a strict CSP forbids; code stays plain.
   markdown: { syntaxHighlight: false },
   devToolbar: { enabled: false },
+  // A strict CSP in a <meta> on every page: Astro hashes the inline stylesheet it writes; the
+  // theme bootstrap (the one inline script, written with is:inline) is hashed here.
+  security: {
+    csp: {
+      directives: [...PAGE_DIRECTIVES],
+      scriptDirective: { resources: [...PAGE_SCRIPT_SOURCES], hashes: [cspHash(THEME_BOOTSTRAP).slice(1, -1)] },
+      styleDirective: { resources: [...PAGE_STYLE_SOURCES] },
+    },
+  },
   vite: {
     plugins: [gleanerVirtualModule({ config, paths })],
     build: { assetsInlineLimit: 0 },

@@ -1,14 +1,16 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import mime from 'mime-types';
 import { sitePaths } from '../crawler/paths.ts';
+import { cspHeader } from '../site/lib/csp.ts';
 import { cliOptions, isMain } from './lib/cli-args.ts';
 
 // npm run serve: serves a built dist/ the way the S3 + CDN setup will: /x/ → /x/index.html,
-// the built 404 page with status 404, and the right Content-Type for every file.
+// the built 404 page with status 404, the right Content-Type for every file, and pages with
+// the Content-Security-Policy header of site/lib/csp.ts (cspHeader).
 
 export interface StaticServer {
   url: string;
@@ -39,8 +41,18 @@ async function fileAt(path: string): Promise<{ path: string; size: number } | 'd
   }
 }
 
-function send(req: IncomingMessage, res: ServerResponse, status: number, file: { path: string; size: number }): void {
-  res.writeHead(status, { 'Content-Type': contentType(file.path), 'Content-Length': file.size, 'X-Content-Type-Options': 'nosniff' });
+async function send(req: IncomingMessage, res: ServerResponse, status: number, file: { path: string; size: number }, root: string): Promise<void> {
+  const headers: Record<string, string | number> = { 'Content-Type': contentType(file.path), 'Content-Length': file.size, 'X-Content-Type-Options': 'nosniff' };
+  if (file.path.endsWith('.html')) {
+    // Pages are small: read whole, to send the policy the CDN would send with them.
+    const html = await readFile(file.path);
+    const policy = cspHeader(relative(root, file.path).split(sep).join('/'), html.toString('utf8'));
+    if (policy) headers['Content-Security-Policy'] = policy;
+    res.writeHead(status, { ...headers, 'Content-Length': html.length });
+    res.end(req.method === 'HEAD' ? undefined : html);
+    return;
+  }
+  res.writeHead(status, headers);
   if (req.method === 'HEAD') res.end();
   else createReadStream(file.path).pipe(res);
 }
@@ -64,7 +76,7 @@ export function serveStatic(dir: string, options: ServeOptions = {}): Promise<St
     }
     const notFound = async () => {
       const page = await fileAt(join(root, '404.html'));
-      if (page && page !== 'directory') send(req, res, 404, page);
+      if (page && page !== 'directory') await send(req, res, 404, page, root);
       else res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('not found');
     };
     if (!pathname.startsWith(base) || pathname.includes('\0')) return notFound();
@@ -78,10 +90,10 @@ export function serveStatic(dir: string, options: ServeOptions = {}): Promise<St
         return;
       }
       const index = await fileAt(join(target, 'index.html'));
-      if (index && index !== 'directory') return send(req, res, 200, index);
+      if (index && index !== 'directory') return send(req, res, 200, index, root);
       return notFound();
     }
-    if (found) return send(req, res, 200, found);
+    if (found) return send(req, res, 200, found, root);
     return notFound();
   };
 

@@ -139,7 +139,8 @@ export const AMP_CSS = [
   'h1{font-size:1.75rem;line-height:1.25;margin:1.25rem 0 .5rem}',
   'h2{font-size:1.3rem;line-height:1.3;margin:1.75rem 0 .5rem}',
   '.meta,.source,.tags,footer{color:var(--muted);font-size:.9rem}',
-  '.tags a{margin-right:.5rem}',
+  // Tag links are touch targets: at least 24px tall, spaced (Lighthouse target-size).
+  '.tags a{display:inline-block;min-height:24px;line-height:24px;margin:0 .75rem .5rem 0}',
   'figure{margin:1rem 0}',
   'figcaption{color:var(--muted);font-size:.85rem}',
   '.amp-contain img{object-fit:contain}',
@@ -161,6 +162,8 @@ export interface AmpPageInput {
   /** The article page this AMP page mirrors (its rel=canonical). */
   canonicalUrl: string;
   description: string;
+  /** The site's icon (an SVG); without one the browser asks for /favicon.ico. */
+  iconUrl?: string;
   /** Already AMP-converted body (toAmpHtml). */
   bodyHtml: string;
   /** Extra AMP markup placed between the header and the body (lead image figure). */
@@ -186,6 +189,7 @@ export function ampDocument(page: AmpPageInput): string {
     `<link rel="canonical" href="${escapeHtml(page.canonicalUrl)}">`,
     '<meta name="viewport" content="width=device-width">',
     page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : '',
+    page.iconUrl ? `<link rel="icon" href="${escapeHtml(page.iconUrl)}" type="image/svg+xml">` : '',
     ...page.jsonLd.map((ld) => `<script type="application/ld+json">${serializeJsonLd(ld)}</script>`),
     AMP_BOILERPLATE,
     `<style amp-custom>${css}</style>`,

@@ -39,7 +39,7 @@ export function feedItem(index: SiteIndex, article: Article): FeedItem {
   let contentHtml: string | null = null;
   if (config.publish.fullContentInFeeds) {
     const lead = imageUrl ? `<figure><img src="${escapeHtml(imageUrl)}" alt="${escapeHtml(data.image?.alt ?? '')}"></figure>\n` : '';
-    const body = absolutizeHtml(prepareBodyHtml(article.html, { base: routes.base }), url);
+    const body = absolutizeHtml(prepareBodyHtml(article.html, { base: routes.base, origin: config.site.url }), url);
     const source = `<p>Originally published by <a href="${escapeHtml(data.url)}">${escapeHtml(sourceName(data))}</a>.</p>`;
     contentHtml = `${lead}${body}\n${source}`;
   }

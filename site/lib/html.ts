@@ -1,3 +1,5 @@
+import { policyImageUrl } from './csp.ts';
+
 // String-level passes over the HTML that Astro's Markdown renderer produced. The renderer
 // escapes "<" in text and quotes attribute values, so every "<tag …>" it emits is a real tag
 // and a tag-with-attributes pattern is exact. A DOM parse per article would cost ~50x more.
@@ -41,13 +43,42 @@ export function rewriteTags(html: string, edit: (name: string, attrs: Attr[]) =>
 
 const ALIGN = /^\s*text-align\s*:\s*(left|right|center)\s*;?\s*$/i;
 
+/** rel of links that leave the site: the source's links are not ours to vouch for. */
+export const EXTERNAL_LINK_REL = 'noopener noreferrer nofollow';
+
+export interface BodyHtmlOptions {
+  /** The site's base path ("/news/"): site-absolute URLs in the body get it. */
+  base?: string;
+  /** The site's origin ("https://news.example.com"): links elsewhere get EXTERNAL_LINK_REL. */
+  origin?: string;
+}
+
+function isExternal(href: string, origin: string | null): boolean {
+  const decoded = href.replace(/&amp;/g, '&').trim();
+  if (!/^https?:\/\//i.test(decoded) && !decoded.startsWith('//')) return false;
+  try {
+    return new URL(decoded, origin ?? 'http://invalid.invalid').origin !== origin;
+  } catch {
+    return true;
+  }
+}
+
+function withRel(existing: string | null, rel: string): string {
+  const tokens = new Set((existing ?? '').toLowerCase().split(/\s+/).filter(Boolean));
+  for (const t of rel.split(' ')) tokens.add(t);
+  return [...tokens].join(' ');
+}
+
 /**
  * Makes rendered Markdown safe for the article page under a strict CSP and right for its
  * outline: no scripts/styles/frames, no style or on* attributes (table alignment becomes a
- * class), no javascript: links, body <h1> demoted to <h2>, images lazy.
+ * class), no javascript: links, body <h1> demoted to <h2>, images lazy and over https (the
+ * policy's img-src), and rel="noopener noreferrer nofollow" on links that leave the site
+ * (the Markdown renderer drops the rel the cleaner wrote).
  */
-export function prepareBodyHtml(html: string, options: { base?: string } = {}): string {
+export function prepareBodyHtml(html: string, options: BodyHtmlOptions = {}): string {
   const base = options.base && options.base !== '/' ? options.base : null;
+  const origin = options.origin ? new URL(options.origin).origin : null;
   const withoutActive = html.replace(DROP_WITH_CONTENT, '');
   const rewritten = rewriteTags(withoutActive, (name, attrs) => {
     let changed = false;
@@ -84,7 +115,21 @@ export function prepareBodyHtml(html: string, options: { base?: string } = {}): 
       tag = 'h2';
       changed = true;
     }
+    if (name === 'a') {
+      const href = out.find((a) => a.name.toLowerCase() === 'href')?.value;
+      if (href && isExternal(href, origin)) {
+        const rel = out.find((a) => a.name.toLowerCase() === 'rel');
+        if (rel) rel.value = withRel(rel.value, EXTERNAL_LINK_REL);
+        else out.push({ name: 'rel', value: EXTERNAL_LINK_REL });
+        changed = true;
+      }
+    }
     if (name === 'img') {
+      for (const a of out) {
+        const lower = a.name.toLowerCase();
+        if (a.value && lower === 'src') a.value = policyImageUrl(a.value);
+        else if (a.value && lower === 'srcset') a.value = a.value.split(',').map((part) => policyImageUrl(part.trim())).join(', ');
+      }
       if (!out.some((a) => a.name === 'loading')) out.push({ name: 'loading', value: 'lazy' });
       if (!out.some((a) => a.name === 'decoding')) out.push({ name: 'decoding', value: 'async' });
       changed = true;

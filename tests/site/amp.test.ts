@@ -97,4 +97,15 @@ describe('ampDocument', () => {
     expect(problems.some((p) => p.startsWith('forbidden script'))).toBe(true);
     expect(problems.some((p) => p.startsWith('onclick'))).toBe(true);
   });
+
+  it('is caught by the checker when the CSP comes as a <meta> (AMP allows it only as a header)', () => {
+    const bad = page('<p>x</p>').replace('<meta name="viewport"', `<meta http-equiv="Content-Security-Policy" content="default-src 'self'"><meta name="viewport"`);
+    expect(ampProblems(bad)).toContain('<meta http-equiv="Content-Security-Policy"> (AMP allows the policy only as a header)');
+  });
+
+  it('links the site icon when given, so browsers do not ask for /favicon.ico', () => {
+    const html = ampDocument({ lang: 'en', title: 't', siteTitle: 's', homeUrl: 'https://a.example/', canonicalUrl: 'https://a.example/x/', description: '', iconUrl: '/favicon.svg', bodyHtml: '', leadHtml: '', metaHtml: '', footerHtml: '', jsonLd: [] });
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    expect(ampProblems(html)).toEqual([]);
+  });
 });

@@ -9,6 +9,7 @@ import { buildSite, type BuildReport } from '../../scripts/build.ts';
 import { listFiles, sha256File } from '../../scripts/lib/files.ts';
 import { syntheticConfig, syntheticTopics, writeSyntheticSite } from '../../scripts/lib/synthetic-content.ts';
 import { tagSlug } from '../../site/lib/slug.ts';
+import { cspHash } from '../../site/lib/csp.ts';
 import { ampProblems } from './helpers/amp-check.ts';
 import { newestFirst, readContent, type ContentFile } from './helpers/content.ts';
 import { sampleDatabase } from './helpers/database.ts';
@@ -325,6 +326,31 @@ describe('markup', () => {
     }
     expect(inline.size).toBe(1);
     expect([...inline][0]).toContain("localStorage.getItem('theme')");
+  });
+
+  it('puts one strict CSP <meta> in every page, ahead of every script and style, with the hash of each inline one', async () => {
+    const policies = new Set<string>();
+    for (const file of htmlPages(await listFiles(dist))) {
+      if (file.startsWith('amp/')) continue;
+      const html = await readFile(join(dist, file), 'utf8');
+      const page = doc(html);
+      const metas = page.querySelectorAll('meta[http-equiv="content-security-policy"]');
+      expect(metas.length, file).toBe(1);
+      const policy = metas[0].getAttribute('content')!;
+      policies.add(policy);
+      expect(policy, file).not.toMatch(/'unsafe-inline'|'unsafe-eval'|'unsafe-hashes'/);
+      const directive = (name: string) => policy.split(';').map((d) => d.trim().split(/\s+/)).find((d) => d[0] === name)?.slice(1) ?? [];
+      expect(metas[0].parentElement?.tagName.toLowerCase(), file).toBe('head');
+      const metaAt = html.indexOf('<meta http-equiv="content-security-policy"');
+      for (const m of html.matchAll(/<(script|style)\b/g)) {
+        if (/^<script type="application\/ld\+json"/.test(html.slice(m.index))) continue;
+        expect(m.index, `${file}: <${m[1]}> before the policy`).toBeGreaterThan(metaAt);
+      }
+      for (const script of page.querySelectorAll('script:not([src]):not([type="application/ld+json"])')) expect(directive('script-src'), file).toContain(cspHash(script.textContent ?? ''));
+      for (const style of page.querySelectorAll('style')) expect(directive('style-src'), file).toContain(cspHash(style.textContent ?? ''));
+    }
+    // One policy for the whole site, so a CDN can send it as one header too.
+    expect(policies.size).toBe(1);
   });
 
   it('has no broken internal links', async () => {

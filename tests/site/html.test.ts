@@ -24,6 +24,25 @@ describe('prepareBodyHtml', () => {
     expect(prepareBodyHtml('<img src="/a.webp" loading="eager">')).toBe('<img src="/a.webp" loading="eager" decoding="async">');
   });
 
+  it('marks links that leave the site noopener noreferrer nofollow, and only those', () => {
+    const out = prepareBodyHtml(
+      '<a href="https://source.example/a?x=1&amp;y=2">out</a><a href="http://other.example/" rel="external">old rel</a><a href="//cdn.example.org/x">protocol-relative</a><a href="https://news.example.com/science/b/">ours</a><a href="/science/c/">relative</a><a href="#fn1">note</a><a href="mailto:a@b.example">mail</a>',
+      { origin: 'https://news.example.com/' },
+    );
+    expect(out).toContain('<a href="https://source.example/a?x=1&amp;y=2" rel="noopener noreferrer nofollow">out</a>');
+    expect(out).toContain('<a href="http://other.example/" rel="external noopener noreferrer nofollow">old rel</a>');
+    expect(out).toContain('<a href="//cdn.example.org/x" rel="noopener noreferrer nofollow">protocol-relative</a>');
+    expect(out).toContain('<a href="https://news.example.com/science/b/">ours</a>');
+    expect(out).toContain('<a href="/science/c/">relative</a>');
+    expect(out).toContain('<a href="#fn1">note</a>');
+    expect(out).toContain('<a href="mailto:a@b.example">mail</a>');
+  });
+
+  it('requests remote body images over https, as the CSP img-src allows', () => {
+    expect(prepareBodyHtml('<img src="http://source.example/a.png" alt="">')).toBe('<img src="https://source.example/a.png" alt="" loading="lazy" decoding="async">');
+    expect(prepareBodyHtml('<img src="data:image/png;base64,AAAA" alt="">')).toContain('src="data:image/png;base64,AAAA"');
+  });
+
   it('leaves escaped text alone', () => {
     const html = '<p>1 &lt; 2 and <code>&lt;img src=x onerror=alert(1)&gt;</code></p>';
     expect(prepareBodyHtml(html)).toBe(html);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveStatic, type StaticServer } from '../../scripts/serve.ts';
+import { AMP_POLICY } from '../../site/lib/csp.ts';
 
 let dir: string;
 let server: StaticServer;
@@ -14,6 +15,9 @@ beforeAll(async () => {
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>home</title>');
   await writeFile(join(dir, '404.html'), '<!doctype html><title>missing</title>');
   await writeFile(join(dir, 'science', 'story', 'index.html'), '<!doctype html><title>story</title>');
+  await mkdir(join(dir, 'amp', 'science', 'story'), { recursive: true });
+  await writeFile(join(dir, 'amp', 'science', 'story', 'index.html'), '<!doctype html><html ⚡><title>amp</title>');
+  await writeFile(join(dir, 'with-policy.html'), `<!doctype html><meta http-equiv="content-security-policy" content="default-src &#39;self&#39;;"><title>p</title>`);
   await writeFile(join(dir, 'rss.xml'), '<rss/>');
   await writeFile(join(dir, 'feed.json'), '{}');
   await writeFile(join(dir, 'manifest.webmanifest'), '{}');
@@ -71,6 +75,21 @@ describe('serveStatic', () => {
     expect(head.headers.get('content-length')).toBe('3');
     const post = await fetch(server.url, { method: 'POST' });
     expect(post.status).toBe(405);
+  });
+
+  it('sends a page’s Content-Security-Policy as a header, with frame-ancestors, and the AMP policy on AMP pages', async () => {
+    const page = await fetch(new URL('with-policy.html', server.url));
+    expect(page.headers.get('content-security-policy')).toBe("default-src 'self'; frame-ancestors 'none'");
+    expect(Number(page.headers.get('content-length'))).toBe((await page.arrayBuffer()).byteLength);
+    const amp = await fetch(new URL('amp/science/story/', server.url));
+    expect(amp.headers.get('content-security-policy')).toBe(AMP_POLICY);
+    await amp.arrayBuffer();
+    const plain = await fetch(new URL('science/story/', server.url));
+    expect(plain.headers.get('content-security-policy')).toBeNull();
+    await plain.arrayBuffer();
+    const feed = await fetch(new URL('rss.xml', server.url));
+    expect(feed.headers.get('content-security-policy')).toBeNull();
+    await feed.arrayBuffer();
   });
 
   it('never serves files outside the folder', async () => {

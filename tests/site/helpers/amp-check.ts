@@ -17,6 +17,10 @@ export function ampProblems(html: string): string[] {
   const first = head.firstElementChild;
   if (!first || first.tagName.toLowerCase() !== 'meta' || first.getAttribute('charset')?.toLowerCase() !== 'utf-8') problems.push('<meta charset="utf-8"> is not the first child of <head>');
   if (!head.querySelector('meta[name="viewport"]')) problems.push('no viewport meta');
+  // AMP allows a few http-equiv values; a Content-Security-Policy must come as a header.
+  for (const meta of document.querySelectorAll('meta[http-equiv]')) {
+    if (/content-security-policy/i.test(meta.getAttribute('http-equiv') ?? '')) problems.push('<meta http-equiv="Content-Security-Policy"> (AMP allows the policy only as a header)');
+  }
   const canonical = head.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? '';
   if (!/^https?:\/\//.test(canonical)) problems.push('no absolute rel=canonical');
   const scripts = [...document.querySelectorAll('script')];

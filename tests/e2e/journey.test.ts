@@ -1,0 +1,148 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveStatic, type StaticServer } from '../../scripts/serve.ts';
+import { describeProblems, isExpected404, startBrowser, watchedPage } from '../helpers/browser.ts';
+import { demoBuild } from './helpers/demo-build.ts';
+
+// A reader's journey through the built demo site in Chromium: following links from the
+// home page down to a tag, the theme switch, a phone-sized screen, and no JavaScript at all.
+
+const PHONE = { width: 375, height: 740 };
+
+let server: StaticServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  const site = await demoBuild();
+  server = await serveStatic(site.dist, { port: 0 });
+  browser = await startBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function follow(page: Page, selector: string): Promise<{ text: string; path: string }> {
+  const link = page.locator(selector).first();
+  const text = (await link.innerText()).trim();
+  const href = (await link.getAttribute('href'))!;
+  await Promise.all([page.waitForURL((url) => url.pathname === new URL(href, page.url()).pathname), link.click()]);
+  return { text, path: new URL(page.url()).pathname };
+}
+
+const h1 = (page: Page) => page.locator('h1').innerText();
+
+describe('navigation', () => {
+  it('goes home → topic → page 2 → article → tag by following the links a reader sees', async () => {
+    const { page, problems, context } = await watchedPage(browser);
+    await page.goto(server.url);
+    expect(await h1(page)).toBe('Latest articles');
+
+    const topic = await follow(page, 'nav.topics a');
+    expect(topic.path).toBe('/space/');
+    expect(await h1(page)).toBe(topic.text);
+    expect(await page.locator('nav.topics a[aria-current="page"]').innerText()).toBe(topic.text);
+
+    const archive = await follow(page, 'main .pager a:has-text("Older articles")');
+    expect(archive.path).toBe('/space/page/2/');
+    expect(await h1(page)).toBe('Space: page 2');
+    expect(await page.locator('nav[aria-label="Breadcrumb"] li').allInnerTexts()).toEqual(['Home', 'Space', 'Page 2']);
+
+    const article = await follow(page, 'main .cards h2 a');
+    expect(article.path).toMatch(/^\/space\/[a-z0-9-]+\/$/);
+    expect(await h1(page)).toBe(article.text);
+    expect(await page.locator('nav[aria-label="Breadcrumb"] li').allInnerTexts()).toEqual(['Home', 'Space', 'Page 2', article.text]);
+    expect((await page.locator('article .body').innerText()).length).toBeGreaterThan(500);
+
+    const tag = await follow(page, 'article footer ul.tags a');
+    expect(tag.path).toMatch(/^\/tags\/[a-z0-9-]+\/$/);
+    expect(await h1(page)).toBe(`Tagged “${tag.text}”`);
+    expect(await page.locator(`main .cards a[href="${article.path}"]`).count()).toBe(1);
+
+    expect(describeProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it('switches the theme and keeps the choice across a reload', async () => {
+    const { page, problems, context } = await watchedPage(browser, { colorScheme: 'light' });
+    await page.goto(server.url);
+    const theme = () => page.evaluate(() => ({ chosen: document.documentElement.dataset.theme ?? null, background: getComputedStyle(document.body).backgroundColor }));
+    const toggle = page.locator('header .theme-toggle');
+    expect(await theme()).toEqual({ chosen: null, background: 'rgb(255, 255, 255)' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+
+    await toggle.click();
+    expect(await theme()).toEqual({ chosen: 'dark', background: 'rgb(18, 18, 18)' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    expect(await theme()).toEqual({ chosen: 'dark', background: 'rgb(18, 18, 18)' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+
+    await toggle.click();
+    await page.reload();
+    expect(await theme()).toEqual({ chosen: 'light', background: 'rgb(255, 255, 255)' });
+    expect(describeProblems(problems)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('on a phone', () => {
+  it('has no horizontal scroll at 375 px wide on any page type', async () => {
+    const { page, problems, context } = await watchedPage(browser, { viewport: PHONE });
+    await page.goto(server.url);
+    const article = (await page.locator('main .cards h2 a').first().getAttribute('href'))!;
+    await page.goto(new URL(article, server.url).href);
+    const tag = (await page.locator('article footer ul.tags a').first().getAttribute('href'))!;
+    const paths = ['/', '/space/', '/space/page/2/', article, `/amp${article}`, tag, '/tags/', '/search/?q=telescope', '/data/', '/about/', '/no-such-page/'];
+    for (const path of paths) {
+      await page.goto(new URL(path, server.url).href);
+      const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+      expect(widths.scroll, path).toBeLessThanOrEqual(widths.client);
+      expect(widths.client, path).toBe(PHONE.width);
+    }
+    // The missing page answers 404 on purpose; nothing else may fail.
+    expect(describeProblems(problems.filter((p) => !isExpected404(p, '/no-such-page/')))).toEqual([]);
+    await context.close();
+  });
+
+  it('hides the topic bar behind a menu that opens and leads to a topic', async () => {
+    const { page, problems, context } = await watchedPage(browser, { viewport: PHONE });
+    await page.goto(server.url);
+    expect(await page.locator('nav.topics').isVisible()).toBe(false);
+    const panel = page.locator('header details.menu .menu-panel');
+    expect(await panel.isVisible()).toBe(false);
+    await page.locator('header details.menu summary').click();
+    expect(await panel.isVisible()).toBe(true);
+    expect(await panel.locator('input[type="search"]').isVisible()).toBe(true);
+    const climate = panel.locator('a', { hasText: 'Climate' });
+    await Promise.all([page.waitForURL('**/climate/'), climate.click()]);
+    expect(await h1(page)).toBe('Climate');
+    expect(describeProblems(problems)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('without JavaScript', () => {
+  it('shows the article and every link and the menu still work', async () => {
+    const { page, problems, context } = await watchedPage(browser, { javaScriptEnabled: false, viewport: PHONE });
+    await page.goto(server.url);
+    expect(await page.locator('header .theme-toggle').isVisible()).toBe(false);
+    await page.locator('header details.menu summary').click();
+    const topic = await follow(page, 'header details.menu .menu-panel a');
+    expect(topic.path).toBe('/space/');
+    const article = await follow(page, 'main .cards h2 a');
+    expect(await h1(page)).toBe(article.text);
+    const body = page.locator('article .body');
+    expect(await body.isVisible()).toBe(true);
+    expect((await body.innerText()).length).toBeGreaterThan(500);
+    expect(await page.locator('figure.lead img').isVisible()).toBe(true);
+    const back = await follow(page, 'nav[aria-label="Breadcrumb"] a:has-text("Space")');
+    expect(back.path).toBe('/space/');
+    // The search page says it needs JavaScript, and points to browsing instead.
+    await page.goto(new URL('/search/', server.url).href);
+    expect(await page.locator('.needs-js-note').isVisible()).toBe(true);
+    expect(describeProblems(problems)).toEqual([]);
+    await context.close();
+  });
+});
