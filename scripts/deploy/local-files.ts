@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import PQueue from 'p-queue';
-import { listFiles } from '../lib/files.ts';
+import { hashFile, listFiles } from '../lib/files.ts';
 import { DeployError } from './errors.ts';
 
 export interface LocalFile {
@@ -17,13 +16,7 @@ export interface LocalFile {
 const IGNORED = /(^|\/)(\.DS_Store|Thumbs\.db)$|\.tmp$|^\.gleaner\//;
 
 export function md5File(path: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const hash = createHash('md5');
-    createReadStream(path)
-      .on('error', reject)
-      .on('data', (chunk) => hash.update(chunk))
-      .on('end', () => resolve(hash.digest('hex')));
-  });
+  return hashFile(path, 'md5');
 }
 
 /** Every file of a build folder with its size and MD5, sorted by path. */

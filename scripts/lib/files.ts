@@ -3,15 +3,19 @@ import { createReadStream } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** SHA-256 of a file, streamed (the database can be large). */
-export function sha256File(path: string): Promise<string> {
+/** Hex digest of a file, streamed (the database can be large). */
+export function hashFile(path: string, algorithm: 'md5' | 'sha256'): Promise<string> {
   return new Promise((resolve, reject) => {
-    const hash = createHash('sha256');
+    const hash = createHash(algorithm);
     createReadStream(path)
       .on('error', reject)
       .on('data', (chunk) => hash.update(chunk))
       .on('end', () => resolve(hash.digest('hex')));
   });
+}
+
+export function sha256File(path: string): Promise<string> {
+  return hashFile(path, 'sha256');
 }
 
 /** Every file under `dir`, as paths relative to it (forward slashes). */
