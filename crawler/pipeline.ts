@@ -16,6 +16,7 @@ import { preflight } from './pipeline/preflight.ts';
 import { rescheduleRead } from './pipeline/reschedule.ts';
 import { emptySummary, type RunSummary } from './pipeline/summary.ts';
 import { silent, type Reporter } from './pipeline/events.ts';
+import { crashpoint } from './crashpoint.ts';
 
 export type { RunSummary } from './pipeline/summary.ts';
 export type { CrawlEvent, Reporter } from './pipeline/events.ts';
@@ -108,7 +109,9 @@ export async function runCrawl(config: Config, paths: SitePaths, options: CrawlO
       const publishing = { ...config, topics: config.topics.filter((t) => selectedTopics.has(topics.get(t.slug)!.id)) };
       const plan = planPublication(db, publishing, topics, iso());
       if (plan.total > 0) db.save();
+      crashpoint('publish:planned');
       summary.published = writePublishing(db, paths, topics, iso());
+      crashpoint('publish:files-written');
       for (const [topic, count] of plan.byTopic) {
         summary.publishedByTopic[topic] = count;
         if (count) report({ type: 'published', topic, count });

@@ -1,8 +1,9 @@
-import { extractPage } from './extract/index.ts';
-import { checkQuality, htmlToMarkdown, maskProfanity, sanitizeArticleHtml } from './clean/index.ts';
+import { extractPage, type ExtractOptions } from './extract/index.ts';
+import { checkQuality, htmlToMarkdown, maskProfanity, sanitizeArticleHtml, stripControlCharacters } from './clean/index.ts';
 import { extractTags, makeExcerpt, readingTime } from './enrich/index.ts';
 import { contentHash, minhashSignature } from './dedup/index.ts';
 import { failure, type Failure, type RejectReason } from './errors.ts';
+import { crashpoint } from './crashpoint.ts';
 
 // The pure middle of the pipeline: one fetched HTML page in, one article candidate (or a
 // reason why not) out. No network, no disk, no database: the pipeline does those around it,
@@ -11,6 +12,8 @@ import { failure, type Failure, type RejectReason } from './errors.ts';
 export interface ProcessOptions {
   minWords: number;
   maskProfanity: boolean;
+  /** Bounds on hostile markup (size, tokens, depth); extractPage's defaults when absent. */
+  extract?: Pick<ExtractOptions, 'maxInputChars' | 'maxElements' | 'maxDepth'>;
 }
 
 export interface ArticleCandidate {
@@ -44,18 +47,28 @@ export type ProcessOutcome =
 export function processPage(html: string, url: string, options: ProcessOptions): ProcessOutcome {
   let page;
   try {
-    page = extractPage(html, url);
+    page = extractPage(html, url, options.extract ?? {});
   } catch (error) {
     return { type: 'failed', failure: failure('E_EXTRACT_FAILED', `extraction crashed: ${(error as Error).message}`, true) };
   }
-  if (!page.text.trim()) return { type: 'failed', failure: failure('E_EXTRACT_EMPTY', `no article text found (strategy ${page.strategy})`, true) };
+  crashpoint('process:extracted'); // kill tests only: a no-op unless GLEANER_CRASH_AT names it
+  if (!page.text.trim()) {
+    const why =
+      page.reason === 'internal_error' ? ': extraction failed on this markup'
+      : page.reason && page.reason !== 'no_article' ? `: the page is over the extraction limit ${page.reason}`
+      : ` (strategy ${page.strategy})`;
+    return { type: 'failed', failure: failure('E_EXTRACT_EMPTY', `no article text found${why}`, true) };
+  }
 
   const verdict = checkQuality({ title: page.title, text: page.text, lang: page.lang }, { minWords: options.minWords });
   if (!verdict.ok) return { type: 'rejected', reason: verdict.reason, detail: verdict.detail };
 
   const safeHtml = sanitizeArticleHtml(page.html, { baseUrl: url });
-  let markdown = htmlToMarkdown(safeHtml);
-  let text = page.text;
+  // Control characters end up in Markdown, YAML and the site's XML feeds, where they do harm.
+  let markdown = stripControlCharacters(htmlToMarkdown(safeHtml));
+  let text = stripControlCharacters(page.text);
+  const title = stripControlCharacters(page.title);
+  const optional = (value: string | null) => (value === null ? null : stripControlCharacters(value));
   if (options.maskProfanity) {
     markdown = maskProfanity(markdown);
     text = maskProfanity(text);
@@ -65,17 +78,17 @@ export function processPage(html: string, url: string, options: ProcessOptions):
   return {
     type: 'article',
     article: {
-      title: options.maskProfanity ? maskProfanity(page.title) : page.title,
-      description: page.description,
-      excerpt: makeExcerpt(page.description, text),
-      author: page.byline,
+      title: options.maskProfanity ? maskProfanity(title) : title,
+      description: optional(page.description),
+      excerpt: makeExcerpt(optional(page.description), text),
+      author: optional(page.byline),
       publishedAt: page.publishedAt,
       modifiedAt: page.modifiedAt,
       lang: page.lang,
-      siteName: page.siteName,
+      siteName: optional(page.siteName),
       favicon: page.favicon,
       canonicalUrl: page.canonicalUrl,
-      image: page.image,
+      image: page.image ? { url: page.image.url, alt: optional(page.image.alt) } : null,
       feeds: page.feeds,
       wordCount: page.wordCount,
       readingTime: readingTime(page.wordCount),
@@ -83,7 +96,7 @@ export function processPage(html: string, url: string, options: ProcessOptions):
       markdown,
       contentHash: contentHash(text),
       minhash: minhashSignature(text),
-      tags: extractTags({ title: page.title, text, lang: page.lang }),
+      tags: extractTags({ title, text, lang: page.lang }),
       strategy: page.strategy,
     },
   };

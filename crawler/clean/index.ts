@@ -4,3 +4,4 @@ export { checkQuality, type QualityInput, type QualityOptions, type QualityVerdi
 export { cleanText, countWords, words } from './clean-text.ts';
 export { maskProfanity } from './profanity.ts';
 export { NOISE_PHRASES, type NoisePhrase, type NoiseKind } from './noise-phrases.ts';
+export { stripControlCharacters } from './control-characters.ts';

@@ -22,6 +22,13 @@ const httpUrl = z
     }
   }, 'must be an absolute http(s) URL, like "https://example.com/feed.xml"');
 
+/** Config URLs end up in the public database and logs; secrets belong in the environment. */
+const CREDENTIALS_IN_URL = 'must not contain a user name or password: the config and the database are public, so keep secrets in the environment';
+function hasCredentials(value: string): boolean {
+  const u = URL.parse(value);
+  return u !== null && (u.username !== '' || u.password !== '');
+}
+
 /** A source is where candidate URLs come from. A bare string is a feed URL. */
 export const sourceSchema = z.union([
   httpUrl.transform((url) => ({ kind: 'feed' as const, url })),
@@ -107,6 +114,10 @@ export const crawlSchema = z
     maxRedirects: z.number().int().min(0).max(20).default(5),
     /** A Retry-After longer than this is not waited for within the run; the URL is retried in a later run. */
     maxRetryAfterMs: z.number().int().min(0).default(60_000),
+    /** A robots.txt Crawl-delay above this is clamped, so one site cannot stall a run. */
+    maxCrawlDelayMs: z.number().int().min(0).default(60_000),
+    /** robots.txt is read up to this many bytes (decoded); the rest is ignored, as RFC 9309 allows (at least 500 KiB). */
+    maxRobotsBytes: z.number().int().min(500 * 1024).default(500 * 1024),
     retries: z.number().int().min(0).max(10).default(2),
     /** A URL fetched within this many hours is not fetched again. */
     refetchWindowHours: z.number().min(0).default(24 * 7),
@@ -127,6 +138,18 @@ export const crawlSchema = z
      * costs ~250 MB of memory (the extractor's language data is loaded per thread).
      */
     processWorkers: z.number().int().min(0).max(16).default(0),
+    /**
+     * A page whose processing takes longer than this fails (E_EXTRACT_FAILED) and its worker is
+     * replaced. Enforced only with processWorkers ≥ 1: code running in the main thread cannot be
+     * interrupted, and there the extraction limits below are what bound the time.
+     */
+    processTimeoutMs: z.number().int().min(100).default(60_000),
+    /** Extraction refuses a page longer than this many characters (after decoding). Mirrors crawler/extract's DEFAULT_LIMITS. */
+    extractMaxChars: z.number().int().min(10_000).default(5_000_000),
+    /** … or with more markup tokens (tags, comments) than this. */
+    extractMaxElements: z.number().int().min(100).default(60_000),
+    /** … or with elements nested deeper than this. */
+    extractMaxDepth: z.number().int().min(16).max(2000).default(400),
     respectRobots: z.boolean().default(true),
     /** Allow IP-literal URLs and hosts that resolve to private or loopback addresses. Off on the real web. */
     allowPrivateAddresses: z.boolean().default(false),
@@ -188,6 +211,14 @@ export const configSchema = z
   })
   .strict()
   .superRefine((config, ctx) => {
+    // Checked here rather than on each URL: inside the source union a failed check only reads "is not a valid source".
+    if (hasCredentials(config.site.url)) ctx.addIssue({ code: 'custom', path: ['site', 'url'], message: CREDENTIALS_IN_URL });
+    if (config.search.searxngUrl && hasCredentials(config.search.searxngUrl)) ctx.addIssue({ code: 'custom', path: ['search', 'searxngUrl'], message: CREDENTIALS_IN_URL });
+    config.topics.forEach((topic, t) =>
+      topic.sources.forEach((source, s) => {
+        if ('url' in source && hasCredentials(source.url)) ctx.addIssue({ code: 'custom', path: ['topics', t, 'sources', s], message: CREDENTIALS_IN_URL });
+      }),
+    );
     if (config.search.searxngUrl) return;
     config.topics.forEach((topic, t) =>
       topic.sources.forEach((source, s) => {

@@ -42,7 +42,7 @@ export async function parseFeed(text: string, feedUrl: string, maxItems = 200): 
   const trimmed = text.replace(/^\uFEFF/, '').trimStart();
   if (trimmed.startsWith('{')) return parseJsonFeed(trimmed, feedUrl, maxItems);
   try {
-    const parsed = await parser.parseString(trimmed);
+    const parsed = await parser.parseString(firstItems(trimmed, maxItems));
     const format = /<feed[\s>]/.test(trimmed.slice(0, 2000)) ? 'atom' : 'rss';
     const items: FeedItem[] = [];
     for (const item of parsed.items.slice(0, maxItems)) {
@@ -62,6 +62,49 @@ export async function parseFeed(text: string, feedUrl: string, maxItems = 200): 
   } catch (error) {
     return { ok: false, code: 'E_FEED_PARSE', message: `not a readable RSS/Atom feed: ${(error as Error).message.split('\n')[0]}` };
   }
+}
+
+/** Below this size a feed is parsed whole; above it, only up to its maxItems-th item. */
+const BOUNDED_PARSE_FROM = 512 * 1024;
+
+/**
+ * rss-parser builds the whole document as objects before we keep the first maxItems: a 20 MB
+ * feed of 230,000 items took 2.2 s and 400 MB. For a large feed with more items than we keep,
+ * the text is cut after the maxItems-th </item> or </entry> and the elements still open there
+ * are closed, so only what is kept is ever parsed.
+ */
+export function firstItems(xml: string, maxItems: number): string {
+  if (xml.length < BOUNDED_PARSE_FROM) return xml;
+  // Item ends, stepping over CDATA sections and comments (item HTML may hold "</item>").
+  const token = /<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->|<\/(?:[\w.-]+:)?(?:item|entry)\s*>/gi;
+  const nextItemEnd = (): RegExpExecArray | null => {
+    for (let m = token.exec(xml); m; m = token.exec(xml)) if (m[0][1] === '/') return m;
+    return null;
+  };
+  let match: RegExpExecArray | null = null;
+  for (let n = 0; n < maxItems; n++) {
+    match = nextItemEnd();
+    if (!match) return xml;
+  }
+  const cut = match!.index + match![0].length;
+  if (!nextItemEnd()) return xml; // exactly maxItems items: nothing to gain
+  const head = xml.slice(0, cut);
+  return head + closingTags(head);
+}
+
+/** End tags for the elements open at the end of `xml` (comments, CDATA, declarations and PIs skipped). */
+function closingTags(xml: string): string {
+  const stack: string[] = [];
+  const scan = xml.replace(/<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<![^>]*>|<\?[\s\S]*?\?>/g, '');
+  for (const m of scan.matchAll(/<(\/?)([\w.:-]+)[^>]*?(\/?)>/g)) {
+    if (m[3]) continue;
+    if (!m[1]) stack.push(m[2]!);
+    else {
+      const at = stack.lastIndexOf(m[2]!);
+      if (at !== -1) stack.length = at;
+    }
+  }
+  return stack.reverse().map((name) => `</${name}>`).join('');
 }
 
 function stringOrNull(value: unknown): string | null {

@@ -32,6 +32,7 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
   const retryBaseDelayMs = options.retryBaseDelayMs ?? 1000;
   const maxCrawlDelayMs = options.maxCrawlDelayMs ?? 60_000;
+  const maxRobotsBytes = options.maxRobotsBytes ?? ROBOTS_MAX_BYTES;
   const policy: UrlPolicy = { allowPrivate: o.allowPrivateAddresses, privateHosts: o.privateHosts };
   const token = robotsToken(o.userAgent);
 
@@ -78,8 +79,8 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
     const outcome = await follow(
       { url: robotsUrl, kind: 'robots' },
       robotsUrl,
-      // Cut at 500 KB rather than failing; the wire is read a little further only for compressed bodies.
-      { checkRobots: false, maxRedirects: ROBOTS_MAX_REDIRECTS, limits: { maxBytes: ROBOTS_MAX_BYTES * 2, maxDecodedBytes: ROBOTS_MAX_BYTES, truncate: true } },
+      // Cut at maxRobotsBytes (500 KiB) rather than failing; the wire is read a little further only for compressed bodies.
+      { checkRobots: false, maxRedirects: ROBOTS_MAX_REDIRECTS, limits: { maxBytes: maxRobotsBytes * 2, maxDecodedBytes: maxRobotsBytes, truncate: true } },
     );
     const rules = interpretRobots(outcome, robotsUrl, token);
     if (rules.type === 'rules' && rules.crawlDelayMs !== null) {
@@ -114,7 +115,10 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
         const rules = await robots.get(new URL(current).origin);
         if (rules.type === 'blocked') return errorOutcome(rules.failure);
         const verdict = robotsAllows(rules, current, token);
-        if (!verdict.allowed) return { type: 'rejected', url: request.url, finalUrl: current, reason: 'robots', detail: verdict.detail, redirects };
+        if (!verdict.allowed) {
+          const unreachable = rules.type === 'disallow-all' ? { robotsUnreachable: failure(rules.failure.code, verdict.detail, false, rules.failure.status ? { status: rules.failure.status } : {}) } : {};
+          return { type: 'rejected', url: request.url, finalUrl: current, reason: 'robots', detail: verdict.detail, redirects, ...unreachable };
+        }
       }
       const result = await attempt(current, { url: current, kind: request.kind, validators: request.validators, limits: mode.limits });
       switch (result.type) {
@@ -140,7 +144,7 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
           };
         case 'redirect': {
           const next = normalizeUrl(result.location, { base: current, policy });
-          if (!next.ok) return errorOutcome(urlFailure(next, `redirect from ${current} to ${result.location}`));
+          if (!next.ok) return errorOutcome(urlFailure(next, `redirect from ${current} to ${withoutCredentials(result.location)}`));
           redirects.push({ from: current, to: next.url, status: result.status });
           if (seen.has(next.url)) return errorOutcome(failure('E_REDIRECT_LOOP', `redirect loop: ${next.url} was already visited`));
           if (redirects.length > mode.maxRedirects) return errorOutcome(failure('E_TOO_MANY_REDIRECTS', `more than ${mode.maxRedirects} redirects`));
@@ -155,7 +159,7 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
     const expiresAt = request.validators?.expiresAt;
     if (!request.refresh && typeof expiresAt === 'number' && expiresAt > now()) return { type: 'fresh', url: request.url };
     const start = normalizeUrl(request.url, { policy });
-    if (!start.ok) return { type: 'error', url: request.url, failure: urlFailure(start, request.url), redirects: [] };
+    if (!start.ok) return { type: 'error', url: request.url, failure: urlFailure(start, withoutCredentials(request.url)), redirects: [] };
     const checkRobots = o.respectRobots && request.kind !== 'robots';
     try {
       return await follow(request, start.url, { checkRobots, maxRedirects: o.maxRedirects, limits: limitsFor(request) });
@@ -181,6 +185,11 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
     },
     stats: () => stats.snapshot(),
   };
+}
+
+/** A URL for a message: a user name and password in it (refused anyway) are not repeated in logs or the database. */
+function withoutCredentials(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/i, '$1');
 }
 
 /** A URL refused for its host is a blocked address; anything else about it is an invalid URL. Both are permanent. */

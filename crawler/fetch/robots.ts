@@ -15,7 +15,8 @@ export const ROBOTS_MAX_REDIRECTS = 5;
 
 export type RobotsRules =
   | { type: 'allow-all'; note: string }
-  | { type: 'disallow-all'; note: string }
+  /** robots.txt could not be read: nothing on the host for this run. `failure` says why (a later run tries again). */
+  | { type: 'disallow-all'; note: string; failure: Failure }
   | { type: 'rules'; robot: Robot; crawlDelayMs: number | null }
   /** The host itself is refused by the address guard: the page fails the same way. */
   | { type: 'blocked'; failure: Failure };
@@ -44,7 +45,7 @@ export function interpretRobots(outcome: FetchOutcome, robotsUrl: string, token:
       }
       if (failure.code === 'E_TOO_MANY_REDIRECTS' || failure.code === 'E_REDIRECT_LOOP') return { type: 'allow-all', note: `robots.txt unavailable: ${failure.message}` };
       // 5xx, 429, timeouts, network errors: unreachable, so assume complete disallow for this run.
-      return { type: 'disallow-all', note: `robots.txt unreachable (${failure.code}${failure.status ? ` ${failure.status}` : ''}: ${failure.message})` };
+      return { type: 'disallow-all', note: `robots.txt unreachable (${failure.code}${failure.status ? ` ${failure.status}` : ''}: ${failure.message})`, failure };
     }
     default:
       return { type: 'allow-all', note: `robots.txt answered ${outcome.type}` };

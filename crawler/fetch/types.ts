@@ -49,7 +49,19 @@ export type FetchOutcome =
   | { type: 'not-modified'; url: string; finalUrl: string; redirects: Redirect[]; validators: CacheValidators }
   /** validators.expiresAt is in the future and refresh is false: no request made. */
   | { type: 'fresh'; url: string }
-  | { type: 'rejected'; url: string; finalUrl: string; reason: 'robots' | 'not_html'; detail: string; redirects: Redirect[] }
+  | {
+      type: 'rejected';
+      url: string;
+      finalUrl: string;
+      reason: 'robots' | 'not_html';
+      detail: string;
+      redirects: Redirect[];
+      /**
+       * Set when robots.txt could not be read (5xx, timeout, network error): the host is off
+       * limits for this run only, so this is a transient failure rather than a verdict on the URL.
+       */
+      robotsUnreachable?: Failure;
+    }
   | { type: 'error'; url: string; failure: Failure; redirects: Redirect[] };
 
 export type CrawlOptions = Config['crawl'];
@@ -86,6 +98,8 @@ export interface FetcherOptions
   retryBaseDelayMs?: number;
   /** Crawl-delay values above this are clamped, so one robots.txt cannot stall a run. Default 60 s. */
   maxCrawlDelayMs?: number;
+  /** robots.txt is cut at this many decoded bytes. Default ROBOTS_MAX_BYTES (500 KiB). */
+  maxRobotsBytes?: number;
   /** Defaults to node:dns lookup with all addresses. */
   resolver?: HostResolver;
 }

@@ -12,6 +12,7 @@ import { fetchLeadImage } from './lead-image.ts';
 import type { PageProcessor } from './process-pool.ts';
 import type { ArticleUrlIndex } from './url-index.ts';
 import { bump, type RunSummary } from './summary.ts';
+import { crashpoint } from '../crashpoint.ts';
 
 export interface PageContext {
   db: Database;
@@ -34,7 +35,9 @@ export interface PageContext {
  */
 export async function crawlPage(row: UrlRow, ctx: PageContext, released: () => void = () => {}): Promise<void> {
   const { db, summary, report } = ctx;
+  crashpoint('fetch:before');
   const response = await ctx.fetcher.fetch({ url: row.url, kind: 'page' });
+  crashpoint('fetch:after');
   released();
   const nowMs = ctx.nowMs();
   const now = new Date(nowMs).toISOString();
@@ -42,6 +45,13 @@ export async function crawlPage(row: UrlRow, ctx: PageContext, released: () => v
     markFailed(db, row, response.failure, nowMs);
     bump(summary.failed, response.failure.code);
     report({ type: 'page', url: row.url, outcome: 'failed', detail: `${response.failure.code} ${response.failure.message}` });
+    return;
+  }
+  if (response.type === 'rejected' && response.robotsUnreachable) {
+    // The host's robots.txt could not be read this run: not a verdict on the page, so try again later.
+    markFailed(db, row, response.robotsUnreachable, nowMs);
+    bump(summary.failed, response.robotsUnreachable.code);
+    report({ type: 'page', url: row.url, outcome: 'failed', detail: `${response.robotsUnreachable.code} ${response.robotsUnreachable.message}` });
     return;
   }
   if (response.type === 'rejected') {
@@ -62,10 +72,13 @@ export async function crawlPage(row: UrlRow, ctx: PageContext, released: () => v
   markFetched(db, row.id, { httpStatus: response.status, finalUrl: response.finalUrl, redirects: response.redirects }, now);
 
   // May run in a worker thread; the duplicate check and the insert below stay together, with no await between.
+  crashpoint('process:before');
   const processed = await ctx.processor.process(response.text ?? response.body.toString('utf8'), response.finalUrl, {
     minWords: ctx.config.quality.minWords,
     maskProfanity: ctx.config.quality.maskProfanity,
+    extract: { maxInputChars: ctx.config.crawl.extractMaxChars, maxElements: ctx.config.crawl.extractMaxElements, maxDepth: ctx.config.crawl.extractMaxDepth },
   });
+  crashpoint('process:after');
   if (processed.type === 'failed') {
     markFailed(db, row, processed.failure, nowMs); // markFetched already counted this attempt
     bump(summary.failed, processed.failure.code);
@@ -91,6 +104,7 @@ export async function crawlPage(row: UrlRow, ctx: PageContext, released: () => v
     report({ type: 'page', url: String(db.scalar('SELECT url FROM urls WHERE id = ?', [urlId])), outcome: 'rejected', detail: `displaced by the earlier ${row.url}` });
   }
   report({ type: 'page', url: row.url, outcome: 'article', detail: processed.article.title });
+  crashpoint('accept:after');
 
   if (ctx.config.images.enabled && processed.article.image) {
     const image = await fetchLeadImage(ctx.fetcher, ctx.config, ctx.paths.media, ctx.policy, processed.article.image);
@@ -99,6 +113,7 @@ export async function crawlPage(row: UrlRow, ctx: PageContext, released: () => v
       summary.images.stored++;
     } else {
       summary.images.failed++;
+      report({ type: 'note', message: `lead image ${processed.article.image.url} of ${row.url} not used: ${image.detail}` });
     }
   }
 }

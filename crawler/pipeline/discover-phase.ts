@@ -2,6 +2,7 @@ import { allOutcomes, readSource, type DiscoveryContext, type SourceOutcome } fr
 import type { SourceRow } from '../store/sources.ts';
 import type { Reporter } from './events.ts';
 import { countSource, type RunSummary } from './summary.ts';
+import { crashpoint } from '../crashpoint.ts';
 
 export interface DiscoverPhaseOptions {
   /** Epoch ms after which no further source is started (the run's time bound). */
@@ -28,6 +29,7 @@ export async function discoverSources(ctx: DiscoveryContext, sources: SourceRow[
       outcomes.push(outcome);
       countSource(options.summary, outcome);
       options.report({ type: 'source', outcome });
+      crashpoint('discover:source-read');
     }
   };
   const searches = searchOrder(ctx, sources.filter((s) => s.kind === 'search'));

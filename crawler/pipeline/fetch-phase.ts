@@ -38,7 +38,7 @@ export async function runFetchPhase(db: Database, p: FetchPhase): Promise<void> 
   const urls = ArticleUrlIndex.load(db);
   const checkpointMs = p.checkpointMs ?? 60_000;
   let lastSave = performance.now();
-  const processor = workerProcessor(work.length > 0 ? p.config.crawl.processWorkers : 0);
+  const processor = workerProcessor(work.length > 0 ? p.config.crawl.processWorkers : 0, { timeoutMs: p.config.crawl.processTimeoutMs });
   const pageContext = { db, fetcher: p.fetcher, config: p.config, paths: p.paths, policy: p.policy, near, urls, processor, summary: p.summary, report: p.report, nowMs: p.now };
   const result = await dispatchByHost(
     work,

@@ -9,11 +9,12 @@ export interface ProcessJob {
   options: ProcessOptions;
 }
 
-export interface ProcessResult {
-  id: number;
-  outcome: ProcessOutcome;
-}
+export type ProcessResult =
+  /** Sent as the worker starts on a page: its time limit runs from here, not from a queue or a cold start. */
+  | { id: number; started: true }
+  | { id: number; outcome: ProcessOutcome };
 
 parentPort!.on('message', (job: ProcessJob) => {
+  parentPort!.postMessage({ id: job.id, started: true } satisfies ProcessResult);
   parentPort!.postMessage({ id: job.id, outcome: processPage(job.html, job.url, job.options) } satisfies ProcessResult);
 });

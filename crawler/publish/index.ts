@@ -12,6 +12,7 @@ import type { Frontmatter } from './frontmatter.ts';
 import { pickRelated, termVector, type RelatedCandidate } from './related.ts';
 import { slugify, uniqueSlug } from './slug.ts';
 import { wordListsFor } from '../enrich/stopwords.ts';
+import { crashpoint } from '../crashpoint.ts';
 
 // Publishing is a two-step protocol so a run killed at any instant leaves content/ and the
 // database consistent:
@@ -106,6 +107,7 @@ export function writePublishing(db: Database, paths: SitePaths, topics: Map<stri
     const file = articlePath(paths, topicSlug, article.slug!);
     mkdirSync(join(paths.content, topicSlug), { recursive: true });
     writeFileAtomic(file, renderArticleFile(frontmatterOf(article, topicSlug, tags), article.markdown));
+    crashpoint('publish:file-written');
     db.transaction(() => {
       db.run(`UPDATE articles SET status = 'published' WHERE id = ?`, [article.id]);
       db.run('INSERT OR REPLACE INTO articles_fts (docid, title, text, tags) VALUES (?, ?, ?, ?)', [article.id, article.title, article.text, tags.join(', ')]);

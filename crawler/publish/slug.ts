@@ -1,8 +1,14 @@
 // Slugs are derived once, at publish time, stored in the database, and never recomputed:
 // an article's URL never changes.
 
-/** Names the site uses for its own routes under /<topic>/; an article may not take them. */
-const RESERVED = new Set(['page', 'rss', 'atom', 'feed', 'index', 'tags', 'amp', 'search', 'data', 'sitemap', 'media', 'pagefind']);
+/**
+ * Names the site uses for its own routes under /<topic>/, and device names Windows refuses as
+ * file or folder names (content/<topic>/nul.md, dist/<topic>/con/): an article may not take them.
+ */
+const RESERVED = new Set([
+  'page', 'rss', 'atom', 'feed', 'index', 'tags', 'amp', 'search', 'data', 'sitemap', 'media', 'pagefind',
+  'con', 'prn', 'aux', 'nul', ...[1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((n) => [`com${n}`, `lpt${n}`]),
+]);
 const MAX_LENGTH = 80;
 
 export function slugify(title: string): string {

@@ -1,5 +1,6 @@
 import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { dirname, basename, join } from 'node:path';
+import { dirname, basename, extname, join } from 'node:path';
+import { crashpoint, crashpointsArmed } from '../crashpoint.ts';
 
 /**
  * Writes a file so that readers (and a run killed at any instant) see either the old
@@ -10,8 +11,12 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
   const fd = openSync(tmp, 'w', 0o644);
   try {
     const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    let offset = 0;
-    while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+    // The kill tests stop a write half-way (write-half:md, write-half:sqlite): the first half
+    // reaches the temp file, the rest never does.
+    const half = crashpointsArmed() ? bytes.length >> 1 : bytes.length;
+    writeRange(fd, bytes, 0, half);
+    crashpoint(`write-half:${extname(path).slice(1)}`);
+    writeRange(fd, bytes, half, bytes.length);
     fsyncSync(fd);
   } catch (error) {
     closeSync(fd);
@@ -21,6 +26,11 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
   closeSync(fd);
   renameSync(tmp, path);
   syncDirectory(dirname(path));
+}
+
+function writeRange(fd: number, bytes: Uint8Array, from: number, to: number): void {
+  let offset = from;
+  while (offset < to) offset += writeSync(fd, bytes, offset, to - offset);
 }
 
 function syncDirectory(dir: string): void {

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import initSqlJs, { type Database as SqlJsDatabase, type SqlValue, type Statement } from 'sql.js';
+import { crashpoint } from '../crashpoint.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 import { MIGRATIONS, type Migration } from './migrations.ts';
 
@@ -112,10 +113,12 @@ export class Database {
   /** Compacts and writes the database atomically (temp file, fsync, rename). */
   save(path = this.path): void {
     if (!path) throw new StoreError('E_STORE_NO_PATH', 'this database has no file path to save to');
+    crashpoint('db-save:before');
     this.clearStatements();
     this.sql.run('VACUUM');
     mkdirSync(dirname(path), { recursive: true });
     writeFileAtomic(path, this.sql.export());
+    crashpoint('db-save:after');
     this.changed = false;
   }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DeleteObjectsCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import PQueue from 'p-queue';
+import { crashpoint } from '../../crawler/crashpoint.ts';
 import { DeployError } from './errors.ts';
 import { PHASES } from './object-headers.ts';
 import type { DeployPlan, PlannedDelete, PlannedUpload } from './plan.ts';
@@ -44,8 +45,10 @@ export async function executePlan(plan: DeployPlan, options: ExecuteOptions): Pr
     const items = plan.uploads.filter((u) => u.phase === phase);
     if (!items.length) continue;
     emit({ type: 'phase', phase, total: items.length });
+    crashpoint(`deploy:phase-${phase}`);
     await runAll(items, options.concurrency, async (upload) => {
       await uploadOne(upload, options);
+      crashpoint('deploy:uploaded');
       report.uploaded.count++;
       report.uploaded.bytes += upload.size;
       emit({ type: 'uploaded', upload });
@@ -53,6 +56,7 @@ export async function executePlan(plan: DeployPlan, options: ExecuteOptions): Pr
   }
   if (plan.deletes.length) {
     emit({ type: 'phase', phase: 'delete', total: plan.deletes.length });
+    crashpoint('deploy:phase-delete');
     for (let i = 0; i < plan.deletes.length; i += DELETE_BATCH) {
       const batch = plan.deletes.slice(i, i + DELETE_BATCH);
       const result = await s3Call(`delete ${batch.length} objects from s3://${options.bucket}`, () =>

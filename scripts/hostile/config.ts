@@ -1,0 +1,43 @@
+import type { UserConfig } from '../../crawler/config/index.ts';
+import { INDEX_FEED } from './hosts.ts';
+import type { HostileWeb } from './server.ts';
+
+// The site config for crawling the hostile web: one topic whose sources are the index feed (it
+// lists every page route) and every feed, sitemap and site route. `fast` shortens timeouts and
+// drops retries and politeness delays so a test run takes seconds; otherwise every limit keeps
+// the default a real site gets.
+
+export const HOSTILE_TOPIC = 'hostile';
+
+/**
+ * Test settings: each slow route fails within a few seconds, once. Pages are processed in a
+ * worker thread: with timeouts this short, seconds of extraction on the main thread (the
+ * pathological page) would make other requests in flight time out with it.
+ */
+export const FAST_CRAWL = {
+  processWorkers: 1,
+  connectTimeoutMs: 2000,
+  responseTimeoutMs: 3000,
+  totalTimeoutMs: 5000,
+  retries: 0,
+  perHostDelayMs: 0,
+  maxRetryAfterMs: 1000,
+  maxMinutesPerRun: 3,
+} as const;
+
+export function hostileConfig(web: Pick<HostileWeb, 'resolve' | 'privateHosts' | 'routes'>, options: { fast?: boolean } = {}): UserConfig {
+  const sources = [
+    INDEX_FEED,
+    ...web.routes.filter((r) => r.kind !== 'page').map((r) => (r.kind === 'feed' ? r.url : { kind: r.kind, url: r.url })),
+  ];
+  return {
+    site: { title: 'Hostile web', url: 'http://localhost:4321', description: 'What Gleaner publishes from a web that attacks it.' },
+    topics: [{ slug: HOSTILE_TOPIC, name: 'Hostile', description: 'Pages that survived the hostile web.', keywords: ['harbor'], sources: sources as UserConfig['topics'][number]['sources'] }],
+    publish: { perTopicPerRun: 500 },
+    crawl: {
+      resolve: { ...web.resolve },
+      privateHosts: [...web.privateHosts],
+      ...(options.fast ? FAST_CRAWL : {}),
+    },
+  };
+}
