@@ -61,7 +61,8 @@ export function rssFeed(meta: FeedMeta, items: FeedItem[]): string {
       element('pubDate', rfc822(item.published)),
       ...item.authors.map((a) => element('dc:creator', a)),
       ...item.tags.map((t) => element('category', t)),
-      `<description>${cdata(item.summary)}</description>`,
+      // RSS readers render <description> as HTML: the plain-text summary is escaped as HTML first.
+      `<description>${cdata(escapeXml(item.summary))}</description>`,
       item.contentHtml ? `<content:encoded>${cdata(item.contentHtml)}</content:encoded>` : '',
       item.image ? `<media:content${attributes({ url: item.image.url, medium: 'image', type: item.image.type, width: item.image.width?.toString(), height: item.image.height?.toString() })}/>` : '',
       '</item>',

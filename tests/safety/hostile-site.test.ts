@@ -232,13 +232,8 @@ describe("the built site's feeds", () => {
     expect(problems).toEqual([]);
   });
 
-  // KNOWN FAILURE (site/lib/feeds.ts, the site engineer's): RSS <description> is HTML by the RSS
-  // spec, and readers render it as such, but the site puts the plain-text summary (the source's
-  // meta description) in it verbatim inside CDATA. A page whose description is
-  // `"></script><script>alert(1)</script>` therefore ships a <script> element to every RSS
-  // reader. Escape the summary as HTML (escapeHtml) before wrapping it in CDATA. When that is
-  // fixed this test starts failing: turn it.fails back into it.
-  it.fails('carry only inert HTML in RSS <description>', () => {
+  // RSS <description> is HTML to readers; the plain-text summary must arrive escaped.
+  it('carry only inert HTML in RSS <description>', () => {
     const problems = feeds().flatMap((file) =>
       feedHtml(file)
         .filter((h) => h.where === '<description>')
