@@ -21,6 +21,7 @@ export const REJECT_REASONS = [
   'not_html',
   'robots',
   'too_short',
+  'too_long',
   'noise_title',
   'noise_body',
   'title_not_in_body',

@@ -12,6 +12,8 @@ export interface QualityInput {
 
 export interface QualityOptions {
   minWords: number;
+  /** Longer than this is not an article but a dump (a log, a word list, generated filler). */
+  maxWords?: number;
 }
 
 export type QualityVerdict = { ok: true } | { ok: false; reason: RejectReason; detail: string };
@@ -36,7 +38,7 @@ function reject(reason: RejectReason, detail: string): QualityVerdict {
 /**
  * Whether extracted text is worth publishing. Checks, in order: something meaningful is left
  * after cleanText; the title is not a noise title; the body is not mostly noise and is not cut
- * off at a paywall; it has at least minWords words; it starts like prose; and a significant
+ * off at a paywall; it has at least minWords words and at most maxWords; it starts like prose; and a significant
  * word of the title appears in it.
  */
 export function checkQuality(input: QualityInput, options: QualityOptions): QualityVerdict {
@@ -57,6 +59,7 @@ export function checkQuality(input: QualityInput, options: QualityOptions): Qual
 
   const wordCount = countWords(text);
   if (wordCount < options.minWords) return reject('too_short', `${wordCount} words, fewer than ${options.minWords}`);
+  if (options.maxWords !== undefined && wordCount > options.maxWords) return reject('too_long', `${wordCount} words, more than ${options.maxWords}`);
 
   const lead = ALLOWED_LEAD.exec(text)![0];
   const first = [...text.slice(lead.length)][0];

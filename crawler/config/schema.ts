@@ -92,6 +92,8 @@ export const publishSchema = z
 export const qualitySchema = z
   .object({
     minWords: z.number().int().min(0).default(300),
+    /** More words than this is a dump, not an article (the longest real features run to ~15,000). */
+    maxWords: z.number().int().min(1).default(30_000),
     maskProfanity: z.boolean().default(false),
     /** Jaccard similarity above which a later article is a near-duplicate of an earlier one. */
     nearDuplicateThreshold: z.number().min(0.5).max(1).default(0.8),

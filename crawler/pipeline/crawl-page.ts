@@ -75,6 +75,7 @@ export async function crawlPage(row: UrlRow, ctx: PageContext, released: () => v
   crashpoint('process:before');
   const processed = await ctx.processor.process(response.text ?? response.body.toString('utf8'), response.finalUrl, {
     minWords: ctx.config.quality.minWords,
+    maxWords: ctx.config.quality.maxWords,
     maskProfanity: ctx.config.quality.maskProfanity,
     extract: { maxInputChars: ctx.config.crawl.extractMaxChars, maxElements: ctx.config.crawl.extractMaxElements, maxDepth: ctx.config.crawl.extractMaxDepth },
   });

@@ -14,11 +14,13 @@ export const HOSTILE_TOPIC = 'hostile';
  * worker thread: with timeouts this short, seconds of extraction on the main thread (the
  * pathological page) would make other requests in flight time out with it.
  */
+// Short enough that stalling routes fail in seconds, long enough that a loaded CI machine
+// running other suites in parallel does not time out honest localhost responses.
 export const FAST_CRAWL = {
   processWorkers: 1,
-  connectTimeoutMs: 2000,
-  responseTimeoutMs: 3000,
-  totalTimeoutMs: 5000,
+  connectTimeoutMs: 3000,
+  responseTimeoutMs: 5000,
+  totalTimeoutMs: 8000,
   retries: 0,
   perHostDelayMs: 0,
   maxRetryAfterMs: 1000,

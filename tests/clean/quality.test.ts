@@ -49,6 +49,13 @@ describe('checkQuality', () => {
     expect(checkQuality({ title: 'Solar shed', text }, { minWords: 50 }).ok).toBe(true);
   });
 
+  it('rejects texts longer than maxWords: a dump, not an article', () => {
+    const text = fixture('solar-shed');
+    const words = countWords(text);
+    expect(checkQuality({ title: 'Solar shed', text }, { minWords: 10, maxWords: words - 1 })).toEqual({ ok: false, reason: 'too_long', detail: `${words} words, more than ${words - 1}` });
+    expect(checkQuality({ title: 'Solar shed', text }, { minWords: 10, maxWords: words }).ok).toBe(true);
+  });
+
   it('rejects a body that does not start like prose, allowing quotes, dashes, currency and emoji', () => {
     const body = fixture('solar-shed');
     for (const start of ['} ', '| Home | About | ', '<div> ', '= ', '; ', ', and then ', '* ']) {

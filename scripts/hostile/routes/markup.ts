@@ -79,6 +79,6 @@ export const markupRoutes: HostileRoute[] = [
       },
     ],
     prepare: () => void (pathological ??= pathologicalPage()),
-    expect: { outcome: 'rejected', reason: 'title_not_in_body' },
+    expect: { outcome: 'rejected', reason: 'too_long' },
   },
 ];
