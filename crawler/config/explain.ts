@@ -60,8 +60,24 @@ function typeName(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
 }
 
+/**
+ * A union (a source: a URL string or one of several objects) fails as a whole; zod keeps each
+ * branch's issues. When exactly the branches that fit the input's shape (a string, or an object
+ * with that `kind`) remain, their issues say what is really wrong ("url must be…", "unknown key").
+ */
+function unwrapUnion(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union' || !issue.errors?.length) return [issue];
+  const fitting = issue.errors.filter(
+    (branch) =>
+      branch.length > 0 &&
+      !branch.some((i) => (i.path.length === 0 && i.code === 'invalid_type') || (i.path.length === 1 && i.path[0] === 'kind' && i.code === 'invalid_value')),
+  );
+  if (fitting.length !== 1) return [issue];
+  return fitting[0]!.flatMap((inner) => unwrapUnion({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue));
+}
+
 export function explainIssues(issues: readonly z.core.$ZodIssue[]): ConfigProblem[] {
-  return issues.map((issue) => {
+  return issues.flatMap(unwrapUnion).map((issue) => {
     const field = issue.path.map(String).join('.') || '(root)';
     const problem = issue.code === 'custom' || issue.code === 'invalid_format' ? issue.message : describe(issue);
     const example = EXAMPLES.find(([pattern]) => pattern.test(field))?.[1] ?? null;

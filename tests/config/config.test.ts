@@ -130,3 +130,17 @@ describe('search sources', () => {
     expect(() => parseConfig({ ...minimal, topics: [{ slug: 'a', name: 'A', sources: [{ kind: 'search' }] }], search: { searxngUrl: 'https://searx.example.org' } })).not.toThrow();
   });
 });
+
+describe('a source that fits one shape but is wrong inside', () => {
+  const source = (s: unknown) => problemsOf({ ...minimal, topics: [{ slug: 'a', name: 'A', sources: [s] }] }).problems;
+
+  it('names the field inside the source', () => {
+    expect(source({ kind: 'sitemap', url: 'not a url' })[0]).toMatchObject({ field: 'topics.0.sources.0.url', problem: expect.stringMatching(/absolute http\(s\) URL/) });
+    expect(source({ kind: 'feed', url: 'https://a.example/feed', user: 'x' })[0]).toMatchObject({ field: 'topics.0.sources.0', problem: expect.stringMatching(/unknown key "user"/) });
+    expect(source('ftp://a.example/feed')[0]!.problem).toMatch(/absolute http\(s\) URL/);
+  });
+
+  it('lists the shapes when the kind itself is unknown', () => {
+    expect(source({ kind: 'rss', url: 'https://a.example/' })[0]!.problem).toMatch(/not a valid source/);
+  });
+});
