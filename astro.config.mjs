@@ -24,7 +24,7 @@ export default defineConfig({
   cacheDir: join(paths.root, '.astro', 'cache'),
   trailingSlash: 'always',
   compressHTML: true,
-  build: { format: 'directory', inlineStylesheets: 'always' },
+  build: { format: 'directory', inlineStylesheets: 'always', concurrency: 4 },
   // Sätteri (Astro's native Markdown processor) renders ~5x faster than remark/rehype.
   // Shiki would write style="" attributes, which a strict CSP forbids; code stays plain.
   markdown: { syntaxHighlight: false },

@@ -4,6 +4,7 @@ import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { paths } from 'virtual:gleaner/config';
 import { frontmatterSchema } from '../crawler/publish/frontmatter.ts';
+import { bodiesInMemory } from './lib/article-loader.ts';
 
 // YAML turns unquoted ISO timestamps into Dates; the frontmatter contract keeps them as strings.
 function datesToStrings(value: unknown): unknown {
@@ -16,13 +17,16 @@ function datesToStrings(value: unknown): unknown {
 }
 
 const articles = defineCollection({
-  loader: glob({
-    pattern: '*/*.md',
-    base: pathToFileURL(`${paths.content}/`),
-    // The id is exactly `<topic>/<slug>`, as frontmatter `related` refers to it.
-    generateId: ({ entry }) => entry.replace(/\.md$/, ''),
-    retainBody: false,
-  }),
+  // Astro's glob loader, with the rendered bodies kept out of the data store (see lib/article-bodies.ts).
+  loader: bodiesInMemory(
+    glob({
+      pattern: '*/*.md',
+      base: pathToFileURL(`${paths.content}/`),
+      // The id is exactly `<topic>/<slug>`, as frontmatter `related` refers to it.
+      generateId: ({ entry }) => entry.replace(/\.md$/, ''),
+      retainBody: false,
+    }),
+  ),
   schema: z.preprocess(datesToStrings, frontmatterSchema),
 });
 

@@ -1,5 +1,6 @@
 import { getCollection } from 'astro:content';
 import { config, paths } from 'virtual:gleaner/config';
+import { articleBody } from './article-bodies.ts';
 import { buildSiteIndex, type SiteIndex } from './site-index.ts';
 
 // The only way pages reach content: one collection read and one index per build,
@@ -10,7 +11,14 @@ let memo: Promise<SiteIndex> | undefined;
 export function siteIndex(): Promise<SiteIndex> {
   memo ??= getCollection('articles').then((entries) =>
     buildSiteIndex(
-      entries.map((entry) => ({ id: entry.id, data: entry.data, html: entry.rendered?.html ?? '' })),
+      entries.map((entry) => ({
+        id: entry.id,
+        data: entry.data,
+        // Not in the data store: see article-bodies.ts.
+        get html() {
+          return articleBody(entry.id);
+        },
+      })),
       config,
     ),
   );

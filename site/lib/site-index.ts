@@ -10,8 +10,8 @@ import { createRoutes, type Routes } from './urls.ts';
 export interface ArticleInput {
   id: string;
   data: Frontmatter;
-  /** HTML rendered from the Markdown body. */
-  html: string;
+  /** HTML rendered from the Markdown body (may be a getter that reads it when asked). */
+  readonly html: string;
 }
 
 export interface TagRef {
@@ -24,7 +24,7 @@ export interface Article {
   slug: string;
   topic: string;
   data: Frontmatter;
-  html: string;
+  readonly html: string;
   path: string;
   ampPath: string;
   tags: TagRef[];
@@ -96,7 +96,19 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config): SiteInd
       names.set(name, (names.get(name) ?? 0) + 1);
       tagNames.set(s, names);
     }
-    return { id: entry.id, slug, topic: entry.data.topic, data: entry.data, html: entry.html, path: routes.article(entry.id), ampPath: routes.amp(entry.id), tags };
+    return {
+      id: entry.id,
+      slug,
+      topic: entry.data.topic,
+      data: entry.data,
+      // A getter, so a lazily read body stays lazy.
+      get html() {
+        return entry.html;
+      },
+      path: routes.article(entry.id),
+      ampPath: routes.amp(entry.id),
+      tags,
+    };
   });
   articles.sort(newestFirst);
   const byId = new Map(articles.map((a) => [a.id, a]));
