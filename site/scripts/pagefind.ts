@@ -35,7 +35,9 @@ let loading: Promise<Pagefind> | undefined;
 /** `bundle` is the URL of the /pagefind/ folder; its parent is the site's base, which result URLs need. */
 export function loadPagefind(bundle: string): Promise<Pagefind> {
   loading ??= import(/* @vite-ignore */ `${bundle}pagefind.js`).then(async (pagefind: Pagefind) => {
-    await pagefind.options({ excerptLength: 26, baseUrl: bundle.replace(/pagefind\/$/, '') || '/' });
+    // noWorker: searching in the page spares the download of pagefind-worker.js (43 kB, a copy
+    // of pagefind.js); a search over tens of thousands of articles takes milliseconds either way.
+    await pagefind.options({ excerptLength: 26, baseUrl: bundle.replace(/pagefind\/$/, '') || '/', noWorker: true });
     void pagefind.init();
     return pagefind;
   });

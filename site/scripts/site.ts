@@ -41,14 +41,21 @@ function setupSuggestions(form: HTMLFormElement): void {
   const links = () => [...list.querySelectorAll<HTMLAnchorElement>('a')];
 
   input.addEventListener('focus', () => void loadPagefind(bundle).catch(() => undefined), { once: true });
-  input.addEventListener('input', async () => {
-    const term = input.value.trim();
+  // The query runs once typing pauses: Pagefind's own debounced search would preload index
+  // chunks for every prefix typed on the way.
+  let typing: ReturnType<typeof setTimeout> | undefined;
+  input.addEventListener('input', () => {
+    clearTimeout(typing);
     const mine = ++generation;
-    if (term.length < 2) return close();
+    if (input.value.trim().length < 2) return close();
+    typing = setTimeout(() => void suggest(mine), 180);
+  });
+  const suggest = async (mine: number) => {
+    const term = input.value.trim();
     try {
       const pagefind = await loadPagefind(bundle);
-      const search = await pagefind.debouncedSearch(term, {}, 180);
-      if (!search || mine !== generation) return;
+      const search = await pagefind.search(term);
+      if (mine !== generation) return;
       const data = await Promise.all(search.results.slice(0, 6).map((r) => r.data()));
       if (mine !== generation) return;
       if (data.length === 0) return close();
@@ -71,7 +78,7 @@ function setupSuggestions(form: HTMLFormElement): void {
     } catch {
       close();
     }
-  });
+  };
   input.addEventListener('keydown', (event) => {
     if (event.key === 'ArrowDown' && !list.hidden) {
       event.preventDefault();
