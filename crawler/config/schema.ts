@@ -137,7 +137,7 @@ export const crawlSchema = z
     /**
      * Worker threads for page processing (extraction, cleaning, hashes: the CPU-heavy part of a
      * crawl). 0 runs it in the main thread. Worth 1–3 on a machine with idle cores; each worker
-     * costs ~250 MB of memory (the extractor's language data is loaded per thread).
+     * costs ~300 MB of memory (the extractor's language data is loaded per thread).
      */
     processWorkers: z.number().int().min(0).max(16).default(0),
     /**

@@ -1,7 +1,13 @@
-import type { Random } from './random.ts';
+import { createRandom, type Random } from './random.ts';
 
 // Believable-looking news prose from word banks and sentence templates: varied enough
 // for search, excerpts, reading time and layout tests, cheap enough for 10,000 articles.
+//
+// The templates alone use a few hundred distinct words, so every word would be in thousands of
+// articles: a search index built from that is far denser than one built from real news (a
+// real 10,000-article corpus has tens of thousands of distinct words, most of them rare). Some
+// templates therefore name things from a long-tail lexicon of made-up proper nouns drawn with
+// Zipf frequencies, so the vocabulary grows with the corpus the way real text does.
 
 export interface TopicBank {
   slug: string;
@@ -107,7 +113,51 @@ const QUOTES = [
   'It took three attempts and a lot of patience before anything held.',
 ];
 
+const LEXICON_SIZE = 24_000;
+const SYLLABLES = 'ba be bi bo bu da de di do du fa fe fi fo ka ke ki ko ku la le li lo lu ma me mi mo mu na ne ni no nu pa pe pi po ra re ri ro ru sa se si so su ta te ti to tu va ve vi vo za zo an el in or ar en ul ost orn ald ing ver ham ton ley ford'.split(' ');
+
+/** Made-up names (places, projects, surveys), the same on every machine, most frequent first. */
+const LEXICON: string[] = (() => {
+  const random = createRandom(0x5eed);
+  const seen = new Set<string>();
+  const out: string[] = [];
+  while (out.length < LEXICON_SIZE) {
+    let word = '';
+    for (let n = random.int(2, 4); n > 0; n--) word += random.pick(SYLLABLES);
+    if (word.length < 5 || seen.has(word)) continue;
+    seen.add(word);
+    out.push(word.charAt(0).toUpperCase() + word.slice(1));
+  }
+  return out;
+})();
+
+/** Zipf (s = 1) over the lexicon, as word frequencies in natural text roughly follow. */
+const LEXICON_CDF: Float64Array = (() => {
+  const cdf = new Float64Array(LEXICON_SIZE);
+  let sum = 0;
+  for (let i = 0; i < LEXICON_SIZE; i++) cdf[i] = sum += 1 / (i + 1);
+  for (let i = 0; i < LEXICON_SIZE; i++) cdf[i] /= sum;
+  return cdf;
+})();
+
+function lexiconWord(random: Random): string {
+  const x = random.next();
+  let lo = 0;
+  let hi = LEXICON_SIZE - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (LEXICON_CDF[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return LEXICON[lo];
+}
+
 const SENTENCES: Array<(w: Words) => string> = [
+  (w) => `Locals still call the ${w.noun} "${w.term}", after the ${w.term2} works that once stood nearby.`,
+  (w) => `The ${w.term} programme and the ${w.term2} survey are the two sources ${w.group} cite most often.`,
+  (w) => `In ${w.place}, the ${w.term} district has become shorthand for the ${w.noun}.`,
+  (w) => `${w.person} compared it with what happened at ${w.term}, and later at ${w.term2}.`,
+  (w) => `A pilot run by the ${w.term} cooperative with partners in ${w.term2} is due to report next ${w.horizon}.`,
   (w) => `Over ${w.period}, the ${w.noun} has ${w.change} ${w.adverb}, and ${w.group} are still working out why.`,
   (w) => `${w.person}, ${w.role}, said the ${w.noun} was never meant to carry this much weight.`,
   (w) => `In ${w.place}, ${w.group} first noticed the pattern around ${w.year}, long before it made headlines.`,
@@ -127,6 +177,9 @@ const SENTENCES: Array<(w: Words) => string> = [
 ];
 
 interface Words {
+  /** Long-tail names (see LEXICON). */
+  term: string;
+  term2: string;
   noun: string;
   noun2: string;
   group: string;
@@ -145,6 +198,8 @@ interface Words {
 function words(bank: TopicBank, random: Random): Words {
   const [noun, noun2] = random.sample(bank.nouns, 2);
   return {
+    term: lexiconWord(random),
+    term2: lexiconWord(random),
     noun,
     noun2,
     group: random.pick(bank.groups),
