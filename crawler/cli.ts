@@ -1,8 +1,8 @@
-import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config/index.ts';
 import { sitePaths } from './paths.ts';
 import { CrawlError, runCrawl } from './pipeline.ts';
 import { StoreError } from './store/database.ts';
+import { parseCommand } from './cli/args.ts';
 import { createReporter } from './cli/progress.ts';
 import { formatSummary } from './cli/summary-table.ts';
 
@@ -29,33 +29,25 @@ Options:
 Exit codes: 0 the run worked (even if some pages were rejected or failed);
             2 bad config or arguments; 3 the site root is not usable; 1 anything else.`;
 
+const OPTIONS = {
+  config: { type: 'string' },
+  root: { type: 'string' },
+  topic: { type: 'string', multiple: true },
+  source: { type: 'string', multiple: true },
+  'max-pages': { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  refresh: { type: 'boolean' },
+  verbose: { type: 'boolean' },
+  json: { type: 'boolean' },
+} as const;
+
 export async function main(argv: string[]): Promise<number> {
-  let args;
-  try {
-    args = parseArgs({
-      args: argv,
-      options: {
-        config: { type: 'string' },
-        root: { type: 'string' },
-        topic: { type: 'string', multiple: true },
-        source: { type: 'string', multiple: true },
-        'max-pages': { type: 'string' },
-        'dry-run': { type: 'boolean' },
-        refresh: { type: 'boolean' },
-        verbose: { type: 'boolean' },
-        json: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }).values;
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\n${HELP}`);
-    return 2;
+  const parsed = parseCommand(argv, OPTIONS, HELP);
+  if ('exitCode' in parsed) {
+    (parsed.exitCode ? console.error : console.log)(parsed.message);
+    return parsed.exitCode;
   }
-  if (args.help) {
-    console.log(HELP);
-    return 0;
-  }
+  const args = parsed.values;
   const maxPages = args['max-pages'] === undefined ? undefined : Number(args['max-pages']);
   if (maxPages !== undefined && (!Number.isInteger(maxPages) || maxPages < 1)) {
     console.error(`--max-pages must be a positive whole number, like --max-pages 50 (got "${args['max-pages']}")`);

@@ -2,7 +2,7 @@ import type { Config } from './config/index.ts';
 import type { SitePaths } from './paths.ts';
 import { createFetcher } from './fetch/index.ts';
 import type { UrlPolicy } from './url/index.ts';
-import { openDatabase, StoreError, type Database } from './store/database.ts';
+import { openDatabase, type Database } from './store/database.ts';
 import { syncTopics, type TopicRow } from './store/topics.ts';
 import { activeSources, syncSources, type SourceRow } from './store/sources.ts';
 import { countByState, urlsDue } from './store/urls.ts';
@@ -156,5 +156,3 @@ function recordRun(db: Database, startedMs: number, endedMs: number, summary: Ru
     JSON.stringify(stats),
   ]);
 }
-
-export { StoreError };

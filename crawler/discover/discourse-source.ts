@@ -52,7 +52,7 @@ export async function readDiscourseSource(ctx: DiscoveryContext, source: SourceR
 }
 
 /** The source may name the forum (https://forum.example.org) or its feed (…/posts.rss, …/latest.rss). */
-export function postsFeedUrl(url: string): string {
+function postsFeedUrl(url: string): string {
   const u = new URL(url);
   if (/\.(rss|xml|json)$/i.test(u.pathname)) return url;
   return new URL('posts.rss', u.href.endsWith('/') ? u.href : `${u.href}/`).href;

@@ -1,4 +1,5 @@
 import Parser from 'rss-parser';
+import { isoDate } from './iso-date.ts';
 
 // RSS 2.0, Atom 1.0 (through rss-parser) and JSON Feed 1.x: text in, items out.
 
@@ -30,12 +31,6 @@ function absolute(link: string | undefined | null, base: string): string | null 
   } catch {
     return null;
   }
-}
-
-function isoDate(value: unknown): string | null {
-  if (typeof value !== 'string' || !value.trim()) return null;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }
 
 export async function parseFeed(text: string, feedUrl: string, maxItems = 200): Promise<FeedResult> {

@@ -1,4 +1,5 @@
 import { parseHTML } from 'linkedom';
+import { absoluteUrl } from '../extract/dom.ts';
 
 // The links a forum post cites, and whether each sits inside a quote. A quote repeats what someone
 // else wrote, so a link in it is a second-hand citation: Discourse renders quotes as
@@ -23,7 +24,7 @@ export function postLinks(html: string, postUrl: string, forumHost: string): Pos
   const out: PostLink[] = [];
   const seen = new Set<string>();
   for (const a of document.querySelectorAll('a[href]')) {
-    const url = absolute(a.getAttribute('href')!, postUrl);
+    const url = absoluteUrl(a.getAttribute('href'), postUrl);
     if (!url || new URL(url).hostname === forumHost) continue;
     const inQuote = a.closest(QUOTED) !== null;
     const key = `${inQuote ? 'q' : 'p'} ${url}`;
@@ -43,13 +44,4 @@ function bbcodeQuotesToHtml(html: string): string {
     current = next;
   }
   return current;
-}
-
-function absolute(href: string, base: string): string | null {
-  try {
-    const url = new URL(href.trim(), base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
 }

@@ -1,7 +1,7 @@
 import type { SourceRow } from '../store/sources.ts';
 import { admitLinks } from './admit.ts';
 import { keywordRotation, parseSearchAnswer, searchUrl } from './searxng.ts';
-import { finishRead } from './source-read.ts';
+import { cursorField, finishRead } from './source-read.ts';
 import type { DiscoveryContext, SourceOutcome } from './types.ts';
 
 interface Cursor {
@@ -20,7 +20,7 @@ interface Cursor {
 export async function readSearchSource(ctx: DiscoveryContext, source: SourceRow): Promise<SourceOutcome> {
   const base = ctx.config.search.searxngUrl;
   if (!base) return finishRead(ctx, source, { status: 'failed', detail: 'E_CONFIG: a topic has a search source but search.searxngUrl is not set, for example search: { searxngUrl: "https://searx.example.org" }' });
-  const keywords = keywordRotation(ctx.topic(source.topic_id)?.keywords ?? [], readCursor(source.cursor).last);
+  const keywords = keywordRotation(ctx.topic(source.topic_id)?.keywords ?? [], cursorField(source.cursor, 'last'));
   if (keywords.length === 0) return finishRead(ctx, source, { status: 'failed', detail: 'E_CONFIG: the topic has a search source but no keywords' });
 
   const { keywordsPerRun, resultsPerQuery } = ctx.config.search;
@@ -51,14 +51,4 @@ export async function readSearchSource(ctx: DiscoveryContext, source: SourceRow)
   const status = failure && queries.length === 0 ? 'failed' : 'read';
   const detail = `queried ${queries.map((q) => `"${q}"`).join(', ') || 'nothing'}${failure ? `; stopped at ${failure}` : ''}`;
   return finishRead(ctx, source, { status, items, newUrls, requeued, queries, detail }, { cursor });
-}
-
-function readCursor(raw: string | null): Cursor {
-  if (!raw) return { last: null };
-  try {
-    const parsed = JSON.parse(raw) as Partial<Cursor>;
-    return { last: typeof parsed.last === 'string' ? parsed.last : null };
-  } catch {
-    return { last: null };
-  }
 }

@@ -1,4 +1,5 @@
 // SearXNG's JSON API (/search?q=…&format=json): the query URL, and the results out of an answer.
+import { isoDate } from './iso-date.ts';
 
 export interface SearchHit {
   url: string;
@@ -30,11 +31,10 @@ export function parseSearchAnswer(text: string, max: number): SearchAnswer {
   for (const raw of results as Array<Record<string, unknown>>) {
     if (hits.length >= max) break;
     if (!raw || typeof raw.url !== 'string' || !/^https?:\/\//i.test(raw.url)) continue;
-    const ms = typeof raw.publishedDate === 'string' ? Date.parse(raw.publishedDate) : Number.NaN;
     hits.push({
       url: raw.url,
       title: typeof raw.title === 'string' ? raw.title.trim() || null : null,
-      published: Number.isNaN(ms) ? null : new Date(ms).toISOString(),
+      published: isoDate(raw.publishedDate),
     });
   }
   return { ok: true, hits };

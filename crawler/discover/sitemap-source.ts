@@ -4,7 +4,7 @@ import type { SourceRow } from '../store/sources.ts';
 import { normalizeUrl } from '../url/index.ts';
 import { admitLinks } from './admit.ts';
 import { parseSitemap, type SitemapEntry } from './sitemap.ts';
-import { fetchSourceDocument, finishRead } from './source-read.ts';
+import { cursorField, fetchSourceDocument, finishRead } from './source-read.ts';
 import type { DiscoveryContext, SourceOutcome } from './types.ts';
 
 // A sitemap source walks its sitemap (index), within a depth limit and a cap on documents, and
@@ -27,7 +27,7 @@ interface Pending {
 
 export async function readSitemapSource(ctx: DiscoveryContext, source: SourceRow): Promise<SourceOutcome> {
   const { maxSitemapDepth, maxSitemapsPerSource, maxUrlsPerSitemap, maxDecompressedBytes } = ctx.config.crawl;
-  const highWater = readCursor(source.cursor).highWater;
+  const highWater = cursorField(source.cursor, 'highWater');
   const doc = await fetchSourceDocument(ctx, source, source.url, kindFor(source.url));
   if (doc.type === 'done') return doc.outcome;
   const rootText = textOf(doc.body, doc.text, maxDecompressedBytes);
@@ -89,16 +89,6 @@ export async function readSitemapSource(ctx: DiscoveryContext, source: SourceRow
     { status: 'read', items: entries.length, newUrls: counts.newUrls, requeued: counts.requeued, detail: `${documents} sitemap(s)${problems.length ? `; ${problems.join('; ')}` : ''}` },
     { validators: doc.validators, incomplete: !complete, cursor: nextMark === highWater ? undefined : JSON.stringify({ highWater: nextMark } satisfies Cursor) },
   );
-}
-
-function readCursor(raw: string | null): Cursor {
-  if (!raw) return { highWater: null };
-  try {
-    const parsed = JSON.parse(raw) as Partial<Cursor>;
-    return { highWater: typeof parsed.highWater === 'string' ? parsed.highWater : null };
-  } catch {
-    return { highWater: null };
-  }
 }
 
 /** Newest lastmod first, undated last; each URL once. */

@@ -5,6 +5,9 @@
 // 8 MB sitemap; this takes ~10 ms. It handles namespace prefixes, CDATA, comments and entities,
 // and ignores extension elements (<image:loc>, <news:…>).
 
+import { absoluteUrl } from '../extract/dom.ts';
+import { isoDate } from './iso-date.ts';
+
 export interface SitemapEntry {
   /** Absolute URL, resolved against the sitemap's URL; not yet normalized. */
   loc: string;
@@ -30,10 +33,10 @@ export function parseSitemap(xml: string, sitemapUrl: string): SitemapDocument {
   const entries: SitemapEntry[] = [];
   for (const body of elements(text, prefix, entryName, root.index)) {
     const loc = first(body, prefix, 'loc');
-    const url = loc ? absolute(loc, sitemapUrl) : null;
+    const url = absoluteUrl(loc, sitemapUrl);
     if (!url) continue;
     const lastmod = first(body, prefix, 'lastmod');
-    entries.push({ loc: url, lastmod: lastmod ? isoDate(lastmod) : null });
+    entries.push({ loc: url, lastmod: isoDate(lastmod) });
   }
   return { ok: true, type, entries };
 }
@@ -95,17 +98,3 @@ function decodeText(content: string): string {
     .join('');
 }
 
-function absolute(loc: string, base: string): string | null {
-  try {
-    const url = new URL(loc, base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
-/** W3C datetime (a date, or a date and time with zone) → ISO; null when unreadable. */
-function isoDate(value: string): string | null {
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
-}

@@ -40,6 +40,17 @@ export interface ReadExtras {
   incomplete?: boolean;
 }
 
+/** A string field of a source's JSON cursor (`{"highWater": …}`, `{"last": …}`); null when absent or unreadable. */
+export function cursorField(cursor: string | null, field: string): string | null {
+  if (!cursor) return null;
+  try {
+    const value = (JSON.parse(cursor) as Record<string, unknown>)[field];
+    return typeof value === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Records a read and returns its outcome. */
 export function finishRead(
   ctx: DiscoveryContext,

@@ -44,11 +44,6 @@ export interface BodyLimits {
   truncate?: boolean;
 }
 
-export interface BodyRead {
-  body: Buffer;
-  truncated: boolean;
-}
-
 /** Encodings we advertise and can undo. */
 export const ACCEPT_ENCODING = 'gzip, deflate, br';
 
@@ -59,7 +54,7 @@ const ZLIB_OPTIONS = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
 const BROTLI_OPTIONS = { finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH };
 
 /** Decoders for a Content-Encoding header, innermost last as sent, so applied in reverse. */
-export function decodingStages(contentEncoding: string | undefined): Stage[] {
+function decodingStages(contentEncoding: string | undefined): Stage[] {
   const codings = (contentEncoding ?? '')
     .split(',')
     .map((c) => c.trim().toLowerCase())
@@ -106,10 +101,11 @@ async function* inflateEitherForm(source: AsyncIterable<Buffer>): AsyncGenerator
 const STOP = Symbol('stop');
 
 /**
- * Reads `source` to the end through the decoders. Throws BodyTooLargeError, UnsupportedEncodingError,
- * zlib errors, or whatever the source throws (timeouts, resets); the source is destroyed in every case.
+ * Reads `source` to the end (or to the cap, when truncating) through the decoders. Throws
+ * BodyTooLargeError, UnsupportedEncodingError, DecodeError, or whatever the source throws
+ * (timeouts, resets); the source is destroyed in every case.
  */
-export async function readBody(source: Readable, contentEncoding: string | undefined, limits: BodyLimits, onRawBytes: (n: number) => void): Promise<BodyRead> {
+export async function readBody(source: Readable, contentEncoding: string | undefined, limits: BodyLimits, onRawBytes: (n: number) => void): Promise<Buffer> {
   let stages: Stage[];
   try {
     stages = decodingStages(contentEncoding);
@@ -128,31 +124,24 @@ export async function readBody(source: Readable, contentEncoding: string | undef
   });
   const chunks: Buffer[] = [];
   let decoded = 0;
-  let truncated = false;
   const sink = async (stream: AsyncIterable<Buffer>) => {
     for await (const chunk of stream) {
       if (decoded + chunk.length > limits.maxDecodedBytes) {
         if (!limits.truncate) throw new BodyTooLargeError(limits.maxDecodedBytes, stages.length > 0);
         chunks.push(chunk.subarray(0, limits.maxDecodedBytes - decoded));
-        truncated = true;
         throw STOP;
       }
       decoded += chunk.length;
       chunks.push(chunk);
       // Truncating mode still stops reading the wire at maxBytes.
-      if (limits.truncate && raw > limits.maxBytes) {
-        truncated = true;
-        throw STOP;
-      }
+      if (limits.truncate && raw > limits.maxBytes) throw STOP;
     }
   };
   try {
     // The typings cannot express a variable-length list mixing streams and generator stages.
     await (pipeline as unknown as (...stages: unknown[]) => Promise<void>)(source, counter, ...stages, sink);
   } catch (error) {
-    if (error === STOP) return { body: Buffer.concat(chunks), truncated };
-    if (isDecoderError(error)) throw new DecodeError((error as Error).message);
-    throw error;
+    if (error !== STOP) throw isDecoderError(error) ? new DecodeError((error as Error).message) : error;
   }
-  return { body: Buffer.concat(chunks), truncated };
+  return Buffer.concat(chunks);
 }

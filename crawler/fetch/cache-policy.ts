@@ -8,7 +8,7 @@ function header(headers: IncomingHttpHeaders, name: string): string | null {
   return value ?? null;
 }
 
-export function parseCacheControl(value: string | null): Map<string, string> {
+function parseCacheControl(value: string | null): Map<string, string> {
   const directives = new Map<string, string>();
   if (!value) return directives;
   for (const part of value.split(',')) {

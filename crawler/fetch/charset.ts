@@ -26,7 +26,7 @@ const SINGLE_BYTE = new Set([
 ]);
 
 /** WHATWG encoding name for a label, or null when TextDecoder does not know it. */
-export function encodingForLabel(label: string | null | undefined): string | null {
+function encodingForLabel(label: string | null | undefined): string | null {
   if (!label) return null;
   try {
     return new TextDecoder(label.trim()).encoding;
@@ -43,7 +43,7 @@ function bomEncoding(bytes: Buffer): string | null {
 }
 
 /** The charset named by <meta charset> or <meta http-equiv content="…; charset=…"> near the start. */
-export function metaCharset(bytes: Buffer): string | null {
+function metaCharset(bytes: Buffer): string | null {
   const head = bytes.subarray(0, PRESCAN_BYTES).toString('latin1');
   const tag = /<meta\b[^>]*?\bcharset\s*=\s*["']?\s*([\w.:+-]+)/i.exec(head);
   if (!tag) return null;
@@ -55,7 +55,7 @@ export function metaCharset(bytes: Buffer): string | null {
   return encoding;
 }
 
-export function xmlDeclaredCharset(bytes: Buffer): string | null {
+function xmlDeclaredCharset(bytes: Buffer): string | null {
   const head = bytes.subarray(0, 256).toString('latin1');
   const m = /^\s*<\?xml\b[^>]*?\bencoding\s*=\s*["']([\w.:+-]+)["']/i.exec(head);
   const encoding = encodingForLabel(m?.[1]);

@@ -9,7 +9,7 @@ import { performHop, type HopContext, type HopRequest, type HopResult } from './
 import { HostScheduler } from './host-scheduler.ts';
 import { parseResolveMap } from './resolve-map.ts';
 import { backoffDelay } from './retry.ts';
-import { ROBOTS_MAX_BYTES, ROBOTS_MAX_REDIRECTS, RobotsCache, interpretRobots, robotsAllows, robotsToken, type RobotsRules } from './robots.ts';
+import { ROBOTS_MAX_REDIRECTS, RobotsCache, interpretRobots, robotsAllows, robotsToken, type RobotsRules } from './robots.ts';
 import { ClosedError, sleep } from './sleep.ts';
 import { StatsRecorder } from './stats.ts';
 import { systemResolver } from './target.ts';
@@ -29,10 +29,7 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
     ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
   } as typeof DEFAULTS & FetcherOptions;
   const now = options.now ?? Date.now;
-  const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
   const retryBaseDelayMs = options.retryBaseDelayMs ?? 1000;
-  const maxCrawlDelayMs = options.maxCrawlDelayMs ?? 60_000;
-  const maxRobotsBytes = options.maxRobotsBytes ?? ROBOTS_MAX_BYTES;
   const policy: UrlPolicy = { allowPrivate: o.allowPrivateAddresses, privateHosts: o.privateHosts };
   const token = robotsToken(o.userAgent);
 
@@ -80,11 +77,11 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
       { url: robotsUrl, kind: 'robots' },
       robotsUrl,
       // Cut at maxRobotsBytes (500 KiB) rather than failing; the wire is read a little further only for compressed bodies.
-      { checkRobots: false, maxRedirects: ROBOTS_MAX_REDIRECTS, limits: { maxBytes: maxRobotsBytes * 2, maxDecodedBytes: maxRobotsBytes, truncate: true } },
+      { checkRobots: false, maxRedirects: ROBOTS_MAX_REDIRECTS, limits: { maxBytes: o.maxRobotsBytes * 2, maxDecodedBytes: o.maxRobotsBytes, truncate: true } },
     );
     const rules = interpretRobots(outcome, robotsUrl, token);
     if (rules.type === 'rules' && rules.crawlDelayMs !== null) {
-      scheduler.setHostDelay(new URL(origin).hostname, Math.min(rules.crawlDelayMs, maxCrawlDelayMs));
+      scheduler.setHostDelay(new URL(origin).hostname, Math.min(rules.crawlDelayMs, o.maxCrawlDelayMs));
     }
     return rules;
   }
@@ -96,7 +93,7 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
       const result = await scheduler.run(host, () => performHop(hopContext, { ...request, url }));
       if (result.type !== 'failed' || !result.retry) return result;
       const retryAfterMs = result.failure.retryAfterMs;
-      if (retryAfterMs !== undefined && retryAfterMs > maxRetryAfterMs) return result; // the pipeline reschedules it
+      if (retryAfterMs !== undefined && retryAfterMs > o.maxRetryAfterMs) return result; // the pipeline reschedules it
       if (attemptNo >= o.retries) return result;
       stats.retry();
       if (retryAfterMs !== undefined) scheduler.deferHost(host, retryAfterMs);
@@ -116,8 +113,9 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
         if (rules.type === 'blocked') return errorOutcome(rules.failure);
         const verdict = robotsAllows(rules, current, token);
         if (!verdict.allowed) {
-          const unreachable = rules.type === 'disallow-all' ? { robotsUnreachable: failure(rules.failure.code, verdict.detail, false, rules.failure.status ? { status: rules.failure.status } : {}) } : {};
-          return { type: 'rejected', url: request.url, finalUrl: current, reason: 'robots', detail: verdict.detail, redirects, ...unreachable };
+          // An unreadable robots.txt is no verdict on the URL: a transient failure, tried again in a later run.
+          if (rules.type === 'disallow-all') return errorOutcome(failure(rules.failure.code, verdict.detail, false, rules.failure.status ? { status: rules.failure.status } : {}));
+          return { type: 'rejected', url: request.url, finalUrl: current, reason: 'robots', detail: verdict.detail, redirects };
         }
       }
       const result = await attempt(current, { url: current, kind: request.kind, validators: request.validators, limits: mode.limits });
@@ -164,14 +162,14 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
     try {
       return await follow(request, start.url, { checkRobots, maxRedirects: o.maxRedirects, limits: limitsFor(request) });
     } catch (error) {
-      if (error instanceof ClosedError || signal.aborted) return { type: 'error', url: request.url, failure: failure('E_INTERNAL', 'fetcher closed'), redirects: [] };
+      if (error instanceof ClosedError || signal.aborted) return closedOutcome(request.url);
       return { type: 'error', url: request.url, failure: failure('E_INTERNAL', `unexpected: ${(error as Error).message}`), redirects: [] };
     }
   }
 
   return {
     fetch(request) {
-      const promise = (signal.aborted ? Promise.resolve<FetchOutcome>({ type: 'error', url: request.url, failure: failure('E_INTERNAL', 'fetcher closed'), redirects: [] }) : run(request)).then((outcome) => {
+      const promise = (signal.aborted ? Promise.resolve(closedOutcome(request.url)) : run(request)).then((outcome) => {
         stats.outcome(outcome);
         return outcome;
       });
@@ -185,6 +183,10 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
     },
     stats: () => stats.snapshot(),
   };
+}
+
+function closedOutcome(url: string): FetchOutcome {
+  return { type: 'error', url, failure: failure('E_INTERNAL', 'fetcher closed'), redirects: [] };
 }
 
 /** A URL for a message: a user name and password in it (refused anyway) are not repeated in logs or the database. */

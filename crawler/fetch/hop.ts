@@ -118,10 +118,10 @@ export async function performHop(ctx: HopContext, request: HopRequest): Promise<
   let body: Buffer;
   let bytes = 0;
   try {
-    ({ body } = await readBody(stream, headers['content-encoding'], request.limits, (n) => {
+    body = await readBody(stream, headers['content-encoding'], request.limits, (n) => {
       bytes += n;
       ctx.stats.bytes(n);
-    }));
+    });
   } catch (error) {
     return classifyError(error, ctx);
   }
@@ -160,7 +160,7 @@ function closed(): HopResult {
   return { type: 'failed', failure: failure('E_INTERNAL', 'fetcher closed'), retry: false };
 }
 
-export function classifyError(error: unknown, ctx: { signal: AbortSignal; timeouts: HopContext['timeouts'] }): HopResult {
+function classifyError(error: unknown, ctx: { signal: AbortSignal; timeouts: HopContext['timeouts'] }): HopResult {
   if (error instanceof ClosedError || ctx.signal.aborted) return closed();
   if (error instanceof BodyTooLargeError) return { type: 'failed', failure: failure('E_TOO_LARGE', error.message, true), retry: false };
   if (error instanceof DecodeError || error instanceof UnsupportedEncodingError) return { type: 'failed', failure: failure('E_DECODE', error.message), retry: false };

@@ -50,10 +50,6 @@ export class HostScheduler {
     state.delayMs = Math.max(this.#defaultDelayMs, delayMs);
   }
 
-  hostDelay(host: string): number {
-    return this.#state(host).delayMs;
-  }
-
   /** Nothing starts on this host for `ms` (a Retry-After the fetcher is honouring). */
   deferHost(host: string, ms: number): void {
     const state = this.#state(host);

@@ -3,4 +3,4 @@ export { createFetcher } from './fetcher.ts';
 export { classifyAddress, METADATA_ADDRESSES } from './address-guard.ts';
 export { decodeText, chooseCharset } from './charset.ts';
 export { parseResolveMap } from './resolve-map.ts';
-export { robotsToken, ROBOTS_MAX_BYTES } from './robots.ts';
+export { robotsToken } from './robots.ts';

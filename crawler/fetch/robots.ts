@@ -10,7 +10,6 @@ const robotsParser: RobotsParser =
 
 export type Robot = ReturnType<RobotsParser>;
 
-export const ROBOTS_MAX_BYTES = 500 * 1024;
 export const ROBOTS_MAX_REDIRECTS = 5;
 
 export type RobotsRules =

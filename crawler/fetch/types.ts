@@ -56,15 +56,11 @@ export type FetchOutcome =
       reason: 'robots' | 'not_html';
       detail: string;
       redirects: Redirect[];
-      /**
-       * Set when robots.txt could not be read (5xx, timeout, network error): the host is off
-       * limits for this run only, so this is a transient failure rather than a verdict on the URL.
-       */
-      robotsUnreachable?: Failure;
     }
+  /** Also when the host's robots.txt could not be read (5xx, timeout, network error): a transient failure, not a verdict on the URL. */
   | { type: 'error'; url: string; failure: Failure; redirects: Redirect[] };
 
-export type CrawlOptions = Config['crawl'];
+type CrawlOptions = Config['crawl'];
 
 /** DNS resolution, replaceable in tests. Must return every address of the host. */
 export type HostResolver = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
@@ -98,7 +94,7 @@ export interface FetcherOptions
   retryBaseDelayMs?: number;
   /** Crawl-delay values above this are clamped, so one robots.txt cannot stall a run. Default 60 s. */
   maxCrawlDelayMs?: number;
-  /** robots.txt is cut at this many decoded bytes. Default ROBOTS_MAX_BYTES (500 KiB). */
+  /** robots.txt is cut at this many decoded bytes. Default 500 KiB. */
   maxRobotsBytes?: number;
   /** Defaults to node:dns lookup with all addresses. */
   resolver?: HostResolver;

@@ -1,5 +1,5 @@
 import type { Config } from '../config/index.ts';
-import { failure } from '../errors.ts';
+import { failure, type Failure, type RejectReason } from '../errors.ts';
 import type { Fetcher } from '../fetch/index.ts';
 import type { SitePaths } from '../paths.ts';
 import type { Database } from '../store/database.ts';
@@ -41,33 +41,21 @@ export async function crawlPage(row: UrlRow, ctx: PageContext, released: () => v
   released();
   const nowMs = ctx.nowMs();
   const now = new Date(nowMs).toISOString();
-  if (response.type === 'error') {
-    markFailed(db, row, response.failure, nowMs);
-    bump(summary.failed, response.failure.code);
-    report({ type: 'page', url: row.url, outcome: 'failed', detail: `${response.failure.code} ${response.failure.message}` });
-    return;
-  }
-  if (response.type === 'rejected' && response.robotsUnreachable) {
-    // The host's robots.txt could not be read this run: not a verdict on the page, so try again later.
-    markFailed(db, row, response.robotsUnreachable, nowMs);
-    bump(summary.failed, response.robotsUnreachable.code);
-    report({ type: 'page', url: row.url, outcome: 'failed', detail: `${response.robotsUnreachable.code} ${response.robotsUnreachable.message}` });
-    return;
-  }
-  if (response.type === 'rejected') {
-    markRejected(db, row.id, response.reason, response.detail, now);
-    bump(summary.rejected, response.reason);
-    report({ type: 'page', url: row.url, outcome: 'rejected', detail: `${response.reason} ${response.detail}` });
-    return;
-  }
-  if (response.type !== 'ok') {
-    // Pages are fetched without validators, so a 304 here is the server's mistake: try again later.
-    const unexpected = failure('E_FETCH_HTTP', `unexpected ${response.type} answer to an unconditional request`);
-    markFailed(db, row, unexpected, nowMs);
-    bump(summary.failed, unexpected.code);
-    report({ type: 'page', url: row.url, outcome: 'failed', detail: unexpected.message });
-    return;
-  }
+  const fail = (f: Failure): void => {
+    markFailed(db, row, f, nowMs);
+    bump(summary.failed, f.code);
+    report({ type: 'page', url: row.url, outcome: 'failed', detail: `${f.code} ${f.message}` });
+  };
+  const reject = (reason: RejectReason, detail: string): void => {
+    markRejected(db, row.id, reason, detail, now);
+    bump(summary.rejected, reason);
+    report({ type: 'page', url: row.url, outcome: 'rejected', detail: `${reason} ${detail}` });
+  };
+
+  if (response.type === 'error') return fail(response.failure);
+  if (response.type === 'rejected') return reject(response.reason, response.detail);
+  // Pages are fetched without validators, so a 304 here is the server's mistake: try again later.
+  if (response.type !== 'ok') return fail(failure('E_FETCH_HTTP', `unexpected ${response.type} answer to an unconditional request`));
   summary.fetched++;
   markFetched(db, row.id, { httpStatus: response.status, finalUrl: response.finalUrl, redirects: response.redirects }, now);
 
@@ -80,18 +68,8 @@ export async function crawlPage(row: UrlRow, ctx: PageContext, released: () => v
     extract: { maxInputChars: ctx.config.crawl.extractMaxChars, maxElements: ctx.config.crawl.extractMaxElements, maxDepth: ctx.config.crawl.extractMaxDepth },
   });
   crashpoint('process:after');
-  if (processed.type === 'failed') {
-    markFailed(db, row, processed.failure, nowMs); // markFetched already counted this attempt
-    bump(summary.failed, processed.failure.code);
-    report({ type: 'page', url: row.url, outcome: 'failed', detail: `${processed.failure.code} ${processed.failure.message}` });
-    return;
-  }
-  if (processed.type === 'rejected') {
-    markRejected(db, row.id, processed.reason, processed.detail, now);
-    bump(summary.rejected, processed.reason);
-    report({ type: 'page', url: row.url, outcome: 'rejected', detail: `${processed.reason} ${processed.detail}` });
-    return;
-  }
+  if (processed.type === 'failed') return fail(processed.failure); // markFetched already counted this attempt
+  if (processed.type === 'rejected') return reject(processed.reason, processed.detail);
 
   const acceptance = acceptArticle(db, row, response.finalUrl, processed.article, ctx.near, ctx.urls, ctx.policy, new Date(ctx.nowMs()).toISOString());
   if (!acceptance.accepted) {

@@ -44,6 +44,6 @@ export async function discoverSources(ctx: DiscoveryContext, sources: SourceRow[
 }
 
 /** Fewest unpublished articles first; ties by topic order. */
-export function searchOrder(ctx: Pick<DiscoveryContext, 'backlog'>, sources: SourceRow[]): SourceRow[] {
+function searchOrder(ctx: Pick<DiscoveryContext, 'backlog'>, sources: SourceRow[]): SourceRow[] {
   return [...sources].sort((a, b) => ctx.backlog(a.topic_id) - ctx.backlog(b.topic_id) || a.topic_id - b.topic_id || a.id - b.id);
 }

@@ -153,14 +153,6 @@ export function urlByAddress(db: Database, url: string): UrlRow | undefined {
   return db.get<UrlRow>('SELECT * FROM urls WHERE url = ?', [url]);
 }
 
-/** An URL that holds (or will hold) an article with this canonical URL, other than `exceptId`. */
-export function keeperByCanonical(db: Database, canonical: string, exceptId: number): UrlRow | undefined {
-  return db.get<UrlRow>(
-    `SELECT * FROM urls WHERE (canonical_url = ? OR final_url = ?) AND id != ? AND state IN ('extracted', 'published') ORDER BY id LIMIT 1`,
-    [canonical, canonical, exceptId],
-  );
-}
-
 /**
  * URLs due for fetching: newly discovered ones, transient failures whose retry time has come, and
  * pages left `fetched` by a run killed while processing them (their body was never stored).
@@ -196,17 +188,15 @@ export interface FetchedInfo {
   httpStatus: number;
   finalUrl: string;
   redirects: unknown[];
-  etag?: string | null;
-  lastModified?: string | null;
-  expiresAt?: number | null;
 }
 
+// Pages are fetched unconditionally, so urls.etag, last_modified and expires_at stay NULL (sources keep theirs).
 export function markFetched(db: Database, id: number, info: FetchedInfo, now: string): void {
   db.run(
-    `UPDATE urls SET state = 'fetched', http_status = ?, final_url = ?, redirects = ?, etag = ?, last_modified = ?, expires_at = ?,
+    `UPDATE urls SET state = 'fetched', http_status = ?, final_url = ?, redirects = ?,
        fetched_at = ?, updated_at = ?, attempts = attempts + 1, error_code = NULL, reason = NULL, detail = NULL, next_retry_at = NULL
      WHERE id = ?`,
-    [info.httpStatus, info.finalUrl, JSON.stringify(info.redirects), info.etag ?? null, info.lastModified ?? null, info.expiresAt ?? null, now, now, id],
+    [info.httpStatus, info.finalUrl, JSON.stringify(info.redirects), now, now, id],
   );
 }
 
@@ -226,7 +216,7 @@ export function markRejected(db: Database, id: number, reason: RejectReason, det
 }
 
 /** Backoff for transient failures: 1h, 4h, 16h, then daily; permanent failures never retry. */
-export function nextRetryAt(failure: Failure, attempts: number, nowMs: number): string | null {
+function nextRetryAt(failure: Failure, attempts: number, nowMs: number): string | null {
   if (failure.permanent) return null;
   const MAX_ATTEMPTS = 6;
   if (attempts >= MAX_ATTEMPTS) return null;

@@ -9,8 +9,8 @@ export function normalizePercentEncoding(component: string): string {
   });
 }
 
-/** Decodes a form-encoded key for comparison; malformed escapes are compared as written. */
-export function decodeQueryKey(raw: string): string {
+/** Decodes a form-encoded query key or value for comparison; malformed escapes are compared as written. */
+export function decodeQueryPart(raw: string): string {
   try {
     return decodeURIComponent(raw.replace(/\+/g, ' '));
   } catch {

@@ -1,4 +1,4 @@
-import { decodeQueryKey, normalizePercentEncoding } from './percent.ts';
+import { decodeQueryPart, normalizePercentEncoding } from './percent.ts';
 
 // Query strings are handled as raw `key=value` pairs rather than through URLSearchParams, which would
 // re-encode values ('/' → %2F, ' ' → '+') and turn a bare `?flag` into `?flag=`.
@@ -17,7 +17,7 @@ export function parseQuery(search: string): QueryPair[] {
     .map((part) => {
       const raw = normalizePercentEncoding(part);
       const eq = raw.indexOf('=');
-      return { raw, key: decodeQueryKey(eq === -1 ? raw : raw.slice(0, eq)) };
+      return { raw, key: decodeQueryPart(eq === -1 ? raw : raw.slice(0, eq)) };
     });
 }
 

@@ -2,6 +2,8 @@
 // or null when it does not apply; canonicalUrl() runs them until nothing changes. A rule only
 // rewrites what is unambiguous: the same content, reachable at the returned address.
 
+import { decodeQueryPart } from './percent.ts';
+
 export interface SiteRule {
   name: string;
   apply(url: URL): URL | null;
@@ -59,20 +61,12 @@ function withParams(url: URL, drop: (key: string, value: string) => boolean): UR
     .filter((part) => {
       if (part === '') return false;
       const eq = part.indexOf('=');
-      const key = safeDecode(eq === -1 ? part : part.slice(0, eq));
-      const value = eq === -1 ? '' : safeDecode(part.slice(eq + 1));
+      const key = decodeQueryPart(eq === -1 ? part : part.slice(0, eq));
+      const value = eq === -1 ? '' : decodeQueryPart(part.slice(eq + 1));
       return !drop(key, value);
     });
   out.search = kept.length ? `?${kept.join('&')}` : '';
   return out;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
 }
 
 /** Built in normalized (sorted) parameter order, so an already canonical URL is left unchanged. */

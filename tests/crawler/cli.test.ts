@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../crawler/cli.ts';
+import { parseCommand } from '../../crawler/cli/args.ts';
 import type { SampleWeb } from '../../scripts/demo/index.ts';
 import { removeTempRoots, smallSampleWeb, tempRoot } from './helpers.ts';
 
@@ -134,5 +135,19 @@ describe('crawl command line', () => {
     const again = await spawnCli(['--config', config, '--root', root]);
     expect(again.code).toBe(0);
     expect(again.out).toMatch(/Crawl summary[\s\S]*database +unchanged \(nothing new\)/);
+  });
+});
+
+describe('parseCommand (the argument handling crawl, deploy and new-site share)', () => {
+  const options = { root: { type: 'string' }, topic: { type: 'string', multiple: true }, 'dry-run': { type: 'boolean' } } as const;
+
+  it('returns the parsed values', () => {
+    expect(parseCommand(['--root', 'x', '--topic', 'a', '--topic', 'b', '--dry-run'], options, 'HELP')).toEqual({ values: { root: 'x', topic: ['a', 'b'], 'dry-run': true } });
+  });
+
+  it('answers -h and --help with the help (exit 0), a mistake with its message and the help (exit 2)', () => {
+    for (const flag of ['-h', '--help']) expect(parseCommand([flag], options, 'HELP')).toEqual({ exitCode: 0, message: 'HELP' });
+    const mistake = parseCommand(['--root'], options, 'HELP');
+    expect(mistake).toMatchObject({ exitCode: 2, message: expect.stringMatching(/--root[\s\S]*\n\nHELP$/) });
   });
 });

@@ -6,9 +6,9 @@ import { parseConfig, type Config, type UserConfig } from '../../crawler/config/
 import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
 import { openDatabase } from '../../crawler/store/database.ts';
 import { demoConfig, startSampleWeb, type SampleWeb } from '../../scripts/demo/index.ts';
+import { FIXTURE_ARTICLES } from '../demo/http.ts';
 
-export const FIXTURE_ARTICLES = new URL('../demo/fixtures/articles/', import.meta.url).pathname;
-
+/** The sample web with the small fixture article set (tests/demo/fixtures/articles). */
 export function smallSampleWeb(): Promise<SampleWeb> {
   return startSampleWeb({ articlesDir: FIXTURE_ARTICLES });
 }

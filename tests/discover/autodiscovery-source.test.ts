@@ -2,16 +2,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { activeSources, syncSources, type SourceRow } from '../../crawler/store/sources.ts';
 import { syncTopics } from '../../crawler/store/topics.ts';
-import { demoConfig, startSampleWeb, type SampleWeb } from '../../scripts/demo/index.ts';
+import { demoConfig, type SampleWeb } from '../../scripts/demo/index.ts';
+import { smallSampleWeb } from '../crawler/helpers.ts';
 import { discoveryHarness, oneTopic, type Harness } from './fixtures/harness.ts';
 
-const ARTICLES = new URL('../demo/fixtures/articles/', import.meta.url).pathname;
 const HOME = 'http://orbitalnotes.test/';
 
 let web: SampleWeb;
 let h: Harness;
 beforeAll(async () => {
-  web = await startSampleWeb({ articlesDir: ARTICLES });
+  web = await smallSampleWeb();
 });
 afterEach(async () => {
   await h?.close();

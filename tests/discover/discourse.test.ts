@@ -1,18 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { markExtracted, markFetched, urlByAddress } from '../../crawler/store/urls.ts';
-import { demoConfig, startSampleWeb, type SampleWeb } from '../../scripts/demo/index.ts';
+import { demoConfig, type SampleWeb } from '../../scripts/demo/index.ts';
+import { smallSampleWeb } from '../crawler/helpers.ts';
 import { discoveryHarness, oneTopic, type Harness } from './fixtures/harness.ts';
 
 // Discourse posts.rss on the sample web's forum.test: posts stored, links with their post and
 // quote flag, re-extraction only for edited posts, quoted-only links queued only if never fetched.
 
-const ARTICLES = new URL('../demo/fixtures/articles/', import.meta.url).pathname;
 const FORUM = 'http://forum.test/posts.rss';
 
 let web: SampleWeb;
 let h: Harness;
 beforeAll(async () => {
-  web = await startSampleWeb({ articlesDir: ARTICLES });
+  web = await smallSampleWeb();
 });
 afterEach(async () => {
   web.setForumVersion(1);

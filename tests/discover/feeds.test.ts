@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeUrl } from '../../crawler/url/index.ts';
-import { demoConfig, startSampleWeb, type SampleWeb } from '../../scripts/demo/index.ts';
+import { demoConfig, type SampleWeb } from '../../scripts/demo/index.ts';
+import { smallSampleWeb } from '../crawler/helpers.ts';
 import { discoveryHarness, oneTopic, type Harness } from './fixtures/harness.ts';
 
 // Each feed format on the sample web: RSS 2.0, Atom 1.0, JSON Feed 1.1.
 
-const ARTICLES = new URL('../demo/fixtures/articles/', import.meta.url).pathname;
 const RSS = 'http://orbitalnotes.test/feed.xml';
 const ATOM = 'http://orbitalnotes.test/atom.xml';
 const JSON_FEED = 'http://dailyparallax.test/feed.json';
@@ -14,7 +14,7 @@ let web: SampleWeb;
 let h: Harness;
 
 beforeAll(async () => {
-  web = await startSampleWeb({ articlesDir: ARTICLES });
+  web = await smallSampleWeb();
   h = await discoveryHarness(oneTopic(demoConfig(web), [RSS, ATOM, JSON_FEED]));
 });
 afterAll(async () => {

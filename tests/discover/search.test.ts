@@ -5,18 +5,18 @@ import { silent } from '../../crawler/pipeline/events.ts';
 import { emptySummary } from '../../crawler/pipeline/summary.ts';
 import { SEARCH_SOURCE_URL } from '../../crawler/store/sources.ts';
 import { urlByAddress } from '../../crawler/store/urls.ts';
-import { demoConfig, startSampleWeb, type SampleWeb } from '../../scripts/demo/index.ts';
+import { demoConfig, type SampleWeb } from '../../scripts/demo/index.ts';
+import { smallSampleWeb } from '../crawler/helpers.ts';
 import { discoveryHarness, type Harness } from './fixtures/harness.ts';
 
 // Keyword search through the sample web's SearXNG stub (search.test).
 
-const ARTICLES = new URL('../demo/fixtures/articles/', import.meta.url).pathname;
 const COMETS = 'http://orbitalnotes.test/2026/03/how-comets-get-their-tails/';
 
 let web: SampleWeb;
 let h: Harness;
 beforeAll(async () => {
-  web = await startSampleWeb({ articlesDir: ARTICLES });
+  web = await smallSampleWeb();
 });
 afterEach(async () => {
   await h?.close();

@@ -1,16 +1,15 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { demoConfig, startSampleWeb, type SampleWeb } from '../../scripts/demo/index.ts';
+import { demoConfig, type SampleWeb } from '../../scripts/demo/index.ts';
+import { smallSampleWeb } from '../crawler/helpers.ts';
 import { discoveryHarness, oneTopic, type Harness } from './fixtures/harness.ts';
 import { miniConfig, sitemapIndex, startMiniWeb, urlset, XML, type MiniWeb } from './fixtures/mini-web.ts';
-
-const ARTICLES = new URL('../demo/fixtures/articles/', import.meta.url).pathname;
 
 describe('sitemap source on the sample web', () => {
   let web: SampleWeb;
   let h: Harness;
   beforeAll(async () => {
-    web = await startSampleWeb({ articlesDir: ARTICLES });
+    web = await smallSampleWeb();
     h = await discoveryHarness(oneTopic(demoConfig(web), [{ kind: 'sitemap', url: 'http://orbitalnotes.test/sitemap.xml' }]));
   });
   afterAll(async () => {

@@ -68,17 +68,13 @@ describe('robots.txt', () => {
     expect((await fetcher.fetch({ url: 'http://b.test/x', kind: 'page' })).type).toBe('ok');
   });
 
-  it('disallows the host for the run when robots.txt is a 5xx or unreachable', async () => {
+  it('fails every URL of the host for the run, transiently, when robots.txt is a 5xx or unreachable', async () => {
     server.route('a.test/robots.txt', text(500, 'broken'));
     server.fallback('a.test', html('page'));
     const fetcher = server.fetcher(['a.test'], { respectRobots: true, retries: 1 });
     const outcome = await fetcher.fetch({ url: 'http://a.test/x', kind: 'page' });
-    expect(outcome.type).toBe('rejected');
-    if (outcome.type === 'rejected') {
-      expect(outcome.reason).toBe('robots');
-      expect(outcome.detail).toMatch(/unreachable/);
-    }
-    expect((await fetcher.fetch({ url: 'http://a.test/y', kind: 'page' })).type).toBe('rejected');
+    expect(outcome.type === 'error' && outcome.failure).toMatchObject({ code: 'E_FETCH_HTTP', status: 500, permanent: false, message: expect.stringMatching(/robots\.txt unreachable/) });
+    expect((await fetcher.fetch({ url: 'http://a.test/y', kind: 'page' })).type).toBe('error');
     expect(server.requestsTo('a.test', '/robots.txt')).toHaveLength(2); // one retry, then cached for the run
     expect(server.requestsTo('a.test').filter((e) => e.path !== '/robots.txt')).toHaveLength(0);
   });
