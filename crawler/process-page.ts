@@ -66,22 +66,21 @@ export function processPage(html: string, url: string, options: ProcessOptions):
 
   const safeHtml = sanitizeArticleHtml(page.html, { baseUrl: url });
   // Control characters end up in Markdown, YAML and the site's XML feeds, where they do harm.
-  let markdown = stripControlCharacters(htmlToMarkdown(safeHtml));
-  let text = stripControlCharacters(page.text);
-  const title = stripControlCharacters(page.title);
   const optional = (value: string | null) => (value === null ? null : stripControlCharacters(value));
-  if (options.maskProfanity) {
-    markdown = maskProfanity(markdown);
-    text = maskProfanity(text);
-  }
+  // Masking covers the article's own words: title, description, text and body (not names such as author or site).
+  const mask = options.maskProfanity ? maskProfanity : (value: string) => value;
+  const markdown = mask(stripControlCharacters(htmlToMarkdown(safeHtml)));
+  const text = mask(stripControlCharacters(page.text));
+  const title = stripControlCharacters(page.title);
+  const description = page.description === null ? null : mask(stripControlCharacters(page.description));
   if (!markdown.trim()) return { type: 'rejected', reason: 'empty_after_clean', detail: 'nothing left after sanitizing the article HTML' };
 
   return {
     type: 'article',
     article: {
-      title: options.maskProfanity ? maskProfanity(title) : title,
-      description: optional(page.description),
-      excerpt: makeExcerpt(optional(page.description), text),
+      title: mask(title),
+      description,
+      excerpt: makeExcerpt(description, text),
       author: optional(page.byline),
       publishedAt: page.publishedAt,
       modifiedAt: page.modifiedAt,

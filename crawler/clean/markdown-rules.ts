@@ -1,8 +1,8 @@
 import type TurndownService from 'turndown';
 import { escapeAltText } from './markdown-escape.ts';
 
-// Turndown rules that replace its defaults (and turndown-plugin-gfm's tables) where they
-// produce Markdown that does not render back to the same structure.
+// Turndown rules that replace its defaults where they produce Markdown that does not render
+// back to the same structure, plus GFM tables and strikethrough (in place of turndown-plugin-gfm).
 
 type Node = TurndownService.Node;
 
@@ -37,6 +37,18 @@ function sameKindListsBefore(list: Element): number {
   return count;
 }
 
+/** Each element child's position in its parent, computed once per parent (per item, a long list cost n²). */
+const childIndexes = new WeakMap<Element, Map<Element, number>>();
+
+function indexInParent(el: Element, parent: Element): number {
+  let indexes = childIndexes.get(parent);
+  if (!indexes) {
+    indexes = new Map(elementChildren(parent as unknown as Node).map((child, i) => [child, i]));
+    childIndexes.set(parent, indexes);
+  }
+  return indexes.get(el) ?? 0;
+}
+
 export function addRules(service: TurndownService): void {
   service.addRule('heading', {
     filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
@@ -55,7 +67,7 @@ export function addRules(service: TurndownService): void {
       let prefix = alternate ? '* ' : '- ';
       if (parent.nodeName === 'OL') {
         const start = Number(parent.getAttribute('start'));
-        const number = (Number.isFinite(start) && parent.hasAttribute('start') ? start : 1) + elementChildren(parent as unknown as Node).indexOf(node as Element);
+        const number = (Number.isFinite(start) && parent.hasAttribute('start') ? start : 1) + indexInParent(node as Element, parent);
         prefix = `${number}${alternate ? ')' : '.'} `;
       }
       const isParagraph = /\n$/.test(content);
@@ -152,16 +164,28 @@ function addTableRules(service: TurndownService): void {
     },
   });
 
+  // Every row needs its table's first row and width: measured once per table, not once per row
+  // (per row, a table of n rows cost n² and a few thousand rows took seconds).
+  const layouts = new WeakMap<Element, { first: Element | undefined; columns: number }>();
+  const layoutOf = (table: Element) => {
+    let layout = layouts.get(table);
+    if (!layout) {
+      const rows = rowsOf(table);
+      layout = { first: rows[0], columns: rows.reduce((max, row) => Math.max(max, width(row)), 1) };
+      layouts.set(table, layout);
+    }
+    return layout;
+  };
+
   service.addRule('tableRow', {
     filter: 'tr',
     replacement: (content, node) => {
       const table = (node as Element).closest('table');
       if (!table) return content;
-      const rows = rowsOf(table);
-      const columns = Math.max(...rows.map(width), 1);
+      const { first, columns } = layoutOf(table);
       const missing = columns - width(node as Element);
       const line = `|${content}${' |'.repeat(Math.max(0, missing))}`;
-      if (rows[0] !== node) return `\n${line}`;
+      if (first !== node) return `\n${line}`;
       return `\n${line}\n|${' --- |'.repeat(columns)}`;
     },
   });

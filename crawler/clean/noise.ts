@@ -25,7 +25,10 @@ function normalize(text: string): string {
 export function findNoise(text: string): NoiseMatch[] {
   const normalized = normalize(text);
   const out: NoiseMatch[] = [];
-  for (const m of normalized.matchAll(PATTERN)) {
+  // exec rather than matchAll: matchAll copies this 200-phrase pattern on every call, and
+  // bodyNoise calls once per sentence (that copy was most of the quality check's time).
+  PATTERN.lastIndex = 0;
+  for (let m = PATTERN.exec(normalized); m; m = PATTERN.exec(normalized)) {
     const phrase = byPhrase.get(m[0].replace(/\s+/g, ' '));
     if (phrase) out.push({ phrase, index: m.index, length: m[0].length });
   }

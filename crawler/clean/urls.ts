@@ -3,7 +3,6 @@
 // "java\tscript:" tricks rely on, and lowercases the scheme; the scheme is judged only after
 // that, on the resolved URL.
 
-const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
 const WEB_PROTOCOLS = new Set(['http:', 'https:']);
 
 /** The absolute form of `value` against `base`, or null if it is not a URL. */
@@ -15,10 +14,6 @@ export function resolveUrl(value: string, base: string): string | null {
   } catch {
     return null;
   }
-}
-
-export function isSafeLink(url: string): boolean {
-  return LINK_PROTOCOLS.has(protocolOf(url));
 }
 
 export function isWebUrl(url: string): boolean {

@@ -44,17 +44,28 @@ function fit(text: string, max: number): string {
   return graphemeLength(text) <= max ? text : cutAtWord(text, max);
 }
 
+/** Blocks shorter than this ahead of the first longer one are captions, datelines or labels. */
+const MIN_PROSE_BLOCK = 80;
+
+/** The text from its first block of prose on ("\n\n" separates blocks), past a lead image's caption or a dateline. */
+function fromFirstProse(text: string): string {
+  const blocks = text.split(/\n\s*\n/);
+  const first = blocks.findIndex((block) => block.trim().length >= MIN_PROSE_BLOCK);
+  return first > 0 ? blocks.slice(first).join('\n\n') : text;
+}
+
 /**
  * The excerpt shown on listings: the description when present and meaningful, else the
- * first whole sentences of the text that fit; anything too long is cut at a word boundary
- * with "…". Lengths are in graphemes, never splitting a character, emoji or combining mark.
+ * first whole sentences that fit, starting at the text's first paragraph of prose; anything
+ * too long is cut at a word boundary with "…". Lengths are in graphemes, never splitting a
+ * character, emoji or combining mark.
  */
 export function makeExcerpt(description: string | null, text: string, maxChars = 200): string {
   const max = Math.max(2, Math.floor(maxChars));
   const desc = normalizeSpace(description ?? '');
   if (desc && meaningful(desc)) return fit(desc, max);
 
-  const body = normalizeSpace(text.slice(0, max * 20));
+  const body = normalizeSpace(fromFirstProse(text.slice(0, max * 20)));
   if (!body) return desc ? fit(desc, max) : '';
   const sentences = Array.from(sentenceSegmenter.segment(body), (s) => s.segment.trim()).filter(Boolean);
   // Skip a leading byline or label ("By Ana.", "Photo: …") when real sentences follow.

@@ -60,9 +60,16 @@ function stemOf(lower: string): string {
   return w;
 }
 
+const segmenters = new Map<string, Intl.Segmenter>();
+
+function wordSegmenter(lang: string): Intl.Segmenter {
+  let segmenter = segmenters.get(lang);
+  if (!segmenter) segmenters.set(lang, (segmenter = new Intl.Segmenter(lang, { granularity: 'word' })));
+  return segmenter;
+}
+
 function tokenize(text: string, lang: string, stop: Set<string>): Array<Token | null> {
-  const segmenter = new Intl.Segmenter(lang, { granularity: 'word' });
-  const segments = Array.from(segmenter.segment(text));
+  const segments = Array.from(wordSegmenter(lang).segment(text));
   const items: Array<Token | null> = [];
   let sentenceStart = true;
   for (let i = 0; i < segments.length; i++) {
@@ -79,9 +86,9 @@ function tokenize(text: string, lang: string, stop: Set<string>): Array<Token | 
       if (possessive) word = word.slice(0, -2);
       const lower = word.toLocaleLowerCase(lang);
       const acronym = isAcronym(word);
-      const tooShort = CJK.test(word) ? [...word].length < 2 : [...word].length < 2;
+      const tooShort = [...word].length < 2;
       const isStop = !acronym && (stop.has(lower) || NUMERIC.test(word) || tooShort || !LETTER.test(word));
-      items.push({ text: word, lower, stem: stemOf(lower), sentenceStart, stop: isStop || (acronym && word.length < 2) });
+      items.push({ text: word, lower, stem: stemOf(lower), sentenceStart, stop: isStop });
       if (possessive) items.push(null);
       sentenceStart = false;
     } else if (/\S/.test(s.segment) || s.segment.includes('\n')) {

@@ -4,7 +4,6 @@ import { textStats } from './body/measure.ts';
 import { removeBoilerplateLines, removeDuplicateCaptions, removeHeadline, removeLinkDenseBlocks, removeOrphanHeadings } from './body/cleanup.ts';
 import { absoluteUrl } from './dom.ts';
 import { indexDocument } from './dom-index.ts';
-import { makeExcerpt } from './excerpt.ts';
 import { scanMarkup } from './limits.ts';
 import { readMetadata, type PageMetadata } from './metadata/index.ts';
 import { chooseLang } from './metadata/lang.ts';
@@ -63,7 +62,6 @@ export function extractPage(html: string, url: string, options: ExtractOptions =
       ...metadataFields(meta),
       text,
       html: bodyHtml,
-      excerpt: makeExcerpt(meta.description, text),
       lang: chooseLang(meta.declaredLang, text, wordCount) ?? defaultLang,
       image: meta.image ?? firstImage(body.root, url),
       wordCount,
@@ -123,7 +121,6 @@ function emptyPage(reason: NonNullable<ExtractedPage['reason']>, lang: string | 
     title: '',
     text: '',
     html: '',
-    excerpt: '',
     description: null,
     byline: null,
     authors: [],
@@ -141,6 +138,6 @@ function emptyPage(reason: NonNullable<ExtractedPage['reason']>, lang: string | 
   };
 }
 
-// Re-exported for stages that want the same text rendering (e.g. clean, enrich).
+// The text rendering, word count and date parsing extractPage uses (its tests check them directly).
 export { countWords, toText } from './text.ts';
 export { normalizeDate } from './metadata/dates.ts';

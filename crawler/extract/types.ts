@@ -21,8 +21,6 @@ export interface ExtractedPage {
   text: string;
   /** Body HTML (not sanitized: cleaning is a later stage), no headline. */
   html: string;
-  /** Description if present, else the first sentences of `text` cut at a word boundary (≤ 220 chars). */
-  excerpt: string;
   description: string | null;
   /** Authors joined for display. */
   byline: string | null;

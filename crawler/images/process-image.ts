@@ -8,7 +8,7 @@ export interface ImageOptions {
   /** Images with more pixels (width × height, from the header) are refused without decoding. */
   maxPixels: number;
   maxBytes: number;
-  /** WebP is always written; AVIF only when listed (default) and when it pays. */
+  /** WebP is always written; AVIF only when listed and when it pays. Default WebP only, as images.formats in the config. */
   formats?: Array<'webp' | 'avif'>;
 }
 
@@ -50,7 +50,7 @@ export function targetWidths(imageWidth: number, widths: number[]): number[] {
  * Checks and converts a downloaded image: refuses non-images, corrupt data, anything over
  * maxBytes or maxPixels (judged from the header, so a decompression bomb is never decoded),
  * and tiny images; auto-rotates by EXIF orientation, strips all metadata, and resizes to the
- * target widths as WebP, plus AVIF where AVIF is at least 10% smaller. Decoding happens once:
+ * target widths as WebP, plus AVIF when asked for and at least 10% smaller. Decoding happens once:
  * the largest variant is decoded to raw pixels and every variant is made from those.
  */
 export async function processImage(bytes: Buffer, options: ImageOptions): Promise<ProcessedImage> {
@@ -85,7 +85,7 @@ export async function processImage(bytes: Buffer, options: ImageOptions): Promis
     const fromRaw = (w: number) => sharp(data, raw).resize({ width: w, withoutEnlargement: true });
 
     const variants: ImageVariant[] = [];
-    let avifPays = (options.formats ?? ['webp', 'avif']).includes('avif');
+    let avifPays = options.formats?.includes('avif') ?? false;
     for (const w of [...widths].reverse()) {
       const webp = await fromRaw(w).webp({ quality: WEBP_QUALITY, effort: 4 }).toBuffer({ resolveWithObject: true });
       variants.push({ width: webp.info.width, height: webp.info.height, format: 'webp', data: webp.data });

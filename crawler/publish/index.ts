@@ -27,32 +27,33 @@ export interface PublishPlan {
   total: number;
 }
 
-const STOPWORDS = wordListsFor('en').stop;
-
 export function planPublication(db: Database, config: Config, topics: Map<string, TopicRow>, now: string): PublishPlan {
   const plan: PublishPlan = { byTopic: new Map(), total: 0 };
-  const candidates = relatedCandidates(db, topics);
+  // Built only when something is to be published: it reads every published article.
+  let candidates: RelatedCandidate[] | null = null;
   for (const topic of config.topics) {
     const row = topics.get(topic.slug)!;
     // Newest first: the N newest unpublished articles; then numbered oldest-first so pages fill in reading order.
     const chosen = readyArticles(db, row.id, config.publish.perTopicPerRun).reverse();
+    plan.byTopic.set(topic.slug, chosen.length);
+    plan.total += chosen.length;
+    if (chosen.length === 0) continue;
+    const pool = (candidates ??= relatedCandidates(db, topics));
     let position = nextPosition(db, row.id);
     db.transaction(() => {
       for (const article of chosen) {
         const slug = uniqueSlug(slugify(article.title), (s) => slugTaken(db, row.id, s));
         const tags = tagsOf(db, article.id);
-        const terms = termVector(`${article.title}\n${article.text}`, STOPWORDS);
-        const related = pickRelated({ topic: topic.slug, tags, terms }, candidates, config.publish.relatedCount);
+        const terms = termsOf(article);
+        const related = pickRelated({ topic: topic.slug, tags, terms }, pool, config.publish.relatedCount);
         db.run(
           `UPDATE articles SET status = 'publishing', slug = ?, position = ?, page = ?, published_on_site = ?, related = ? WHERE id = ?`,
           [slug, position, Math.floor(position / config.publish.pageSize) + 1, now, JSON.stringify(related), article.id],
         );
-        candidates.push({ id: `${topic.slug}/${slug}`, topic: topic.slug, tags, terms });
+        pool.push({ id: `${topic.slug}/${slug}`, topic: topic.slug, tags, terms });
         position++;
       }
     });
-    plan.byTopic.set(topic.slug, chosen.length);
-    plan.total += chosen.length;
   }
   return plan;
 }
@@ -63,8 +64,13 @@ function relatedCandidates(db: Database, topics: Map<string, TopicRow>): Related
     id: `${slugById.get(a.topic_id)}/${a.slug}`,
     topic: slugById.get(a.topic_id)!,
     tags: tagsOf(db, a.id),
-    terms: termVector(`${a.title}\n${a.text}`, STOPWORDS),
+    terms: termsOf(a),
   }));
+}
+
+/** The article's term vector, without the stopwords of its own language. */
+function termsOf(article: ArticleRow): Map<string, number> {
+  return termVector(`${article.title}\n${article.text}`, wordListsFor(article.lang).stop);
 }
 
 export function frontmatterOf(article: ArticleRow, topicSlug: string, tags: string[]): Frontmatter {

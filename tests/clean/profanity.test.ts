@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maskProfanity } from '../../crawler/clean/index.ts';
+import { processPage } from '../../crawler/process-page.ts';
+import { page, PROSE, URL_BASE } from '../extract/helpers.ts';
 
 describe('maskProfanity', () => {
   it('masks whole listed words, keeping the first letter, the length and the case of that letter', () => {
@@ -20,5 +22,20 @@ describe('maskProfanity', () => {
 
   it('returns clean text unchanged', () => {
     expect(maskProfanity('A perfectly polite sentence.')).toBe('A perfectly polite sentence.');
+  });
+
+  it('covers every text field of a processed article when the option is on', () => {
+    const html = page({
+      head: '<title>A shit day for the lock | News</title><meta name="description" content="The lock keepers had a shit day, said everyone who waited at the weir.">',
+      paragraphs: [...PROSE, 'One skipper called the delay bullshit, and the lock keepers agreed with him.'],
+    });
+    const masked = processPage(html, URL_BASE, { minWords: 20, maskProfanity: true });
+    expect(masked.type).toBe('article');
+    if (masked.type !== 'article') return;
+    const { title, description, excerpt, text, markdown } = masked.article;
+    for (const field of [title, description ?? '', excerpt, text, markdown]) expect(field).not.toMatch(/shit/i);
+    expect(description).toBe('The lock keepers had a s*** day, said everyone who waited at the weir.');
+    const plain = processPage(html, URL_BASE, { minWords: 20, maskProfanity: false });
+    expect(plain.type === 'article' && plain.article.description).toBe('The lock keepers had a shit day, said everyone who waited at the weir.');
   });
 });

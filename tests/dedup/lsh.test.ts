@@ -73,7 +73,7 @@ describe('LshIndex and findNearDuplicate', () => {
 
 describe('findNearDuplicate with exact verification', () => {
   const original = makeText(1, 400);
-  const copy = editWords(original, 0.02, 2);
+  const copy = editWords(original, 1, 2);
   const index = new LshIndex({ numHashes: 128, threshold: 0.8 });
   const sigs = new Map([[1, minhashSignature(original)]]);
   index.add(1, sigs.get(1)!);

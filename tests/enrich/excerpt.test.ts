@@ -26,6 +26,13 @@ describe('makeExcerpt', () => {
     );
   });
 
+  it('starts at the first paragraph of prose, past a caption or dateline above it', () => {
+    const text = `A shed roof at noon.\n\nUpdated 4 May 2024\n\n${fixture('solar-shed')}`;
+    expect(makeExcerpt(null, text)).toBe('Last spring we decided to put solar panels on the roof of our garden shed.');
+    // Short blocks alone are the text itself.
+    expect(makeExcerpt(null, 'Gone fishing for the day.\n\nBack on Monday.')).toBe('Gone fishing for the day. Back on Monday.');
+  });
+
   it('cuts a long first sentence at a word boundary with an ellipsis', () => {
     const text = 'This is an extraordinarily long opening sentence that goes on and on without ever reaching a full stop because the writer loves commas, clauses and asides, apparently';
     const out = makeExcerpt(null, text, 60);

@@ -65,14 +65,6 @@ describe('description precedence', () => {
     expect(extractPage(page({ head: m }), URL_BASE).description).toBe('Meta description');
     expect(extractPage(page(), URL_BASE).description).toBeNull();
   });
-
-  it('uses the description as the excerpt, else the first sentences of the text', () => {
-    expect(extractPage(page({ head: meta('name', 'description', 'Short summary.') }), URL_BASE).excerpt).toBe('Short summary.');
-    const excerpt = extractPage(page(), URL_BASE).excerpt;
-    expect(excerpt.length).toBeLessThanOrEqual(220);
-    expect(excerpt.startsWith('The river authority opened the new lock on Monday')).toBe(true);
-    expect(excerpt.endsWith('.')).toBe(true);
-  });
 });
 
 describe('author precedence', () => {

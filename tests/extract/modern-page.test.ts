@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makeExcerpt } from '../../crawler/enrich/index.ts';
 import { extractPage } from '../../crawler/extract/index.ts';
 import { fixture } from './helpers.ts';
 
@@ -33,7 +34,8 @@ describe('modern article page', () => {
     expect(result.text.split('\n\n').at(-1)).toBe('Operators say more routes will open when the next batch of carriages arrives. Until then, the advice is simple: book early, and bring earplugs.');
   });
 
-  it('starts the excerpt at the first paragraph, past the caption', () => {
-    expect(result.excerpt.startsWith("Ten years ago, Europe's night trains looked finished.")).toBe(true);
+  it('gives an excerpt that starts at the first paragraph, past the caption', () => {
+    expect(result.text.startsWith('A sleeper train leaves Vienna at dusk.\n\n')).toBe(true);
+    expect(makeExcerpt(result.description, result.text).startsWith("Ten years ago, Europe's night trains looked finished.")).toBe(true);
   });
 });

@@ -66,6 +66,11 @@ describe('toText', () => {
     expect(countWords('河上的新桥')).toBe(5);
     expect(countWords("It's a well-known bridge, isn't it?")).toBe(6);
   });
+
+  it('counts the words of Thai, which has no spaces between words but words of several letters', () => {
+    // "The new bridge opened today" / "people came to see the bridge": two space-separated runs, nine words.
+    expect(countWords('สะพานใหม่เปิดวันนี้ ผู้คนมาดูสะพาน')).toBeGreaterThanOrEqual(6);
+  });
 });
 
 describe('headline inside the body', () => {

@@ -76,6 +76,8 @@ describe('processImage', () => {
       expect((await sharp(v.data).metadata()).format).toBe('heif');
     }
     expect((await ok(jpeg, WEBP_ONLY)).variants.every((v) => v.format === 'webp')).toBe(true);
+    // Without formats, as with the config's default, WebP only.
+    expect((await ok(jpeg, { ...WEBP_ONLY, formats: undefined })).variants.map((v) => v.format)).toEqual(['webp', 'webp', 'webp']);
   });
 
   it('refuses tiny images such as tracking pixels', async () => {

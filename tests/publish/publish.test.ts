@@ -6,7 +6,7 @@ import { parseConfig } from '../../crawler/config/index.ts';
 import { sitePaths } from '../../crawler/paths.ts';
 import { openDatabase, type Database } from '../../crawler/store/database.ts';
 import { syncTopics } from '../../crawler/store/topics.ts';
-import { insertArticle } from '../../crawler/store/articles.ts';
+import { insertArticle, type ArticleRecord } from '../../crawler/store/articles.ts';
 import { discoverUrl } from '../../crawler/store/urls.ts';
 import { planPublication, reconcile, writePublishing } from '../../crawler/publish/index.ts';
 import { articleIdOf, renderArticleFile } from '../../crawler/publish/article-file.ts';
@@ -78,7 +78,7 @@ async function setup(perTopicPerRun: number) {
   return { root, paths, config, db, topics };
 }
 
-function addArticle(db: Database, topicId: number, n: number): number {
+function addArticle(db: Database, topicId: number, n: number, fields: Partial<ArticleRecord> = {}): number {
   const url = `https://a.example/${n}`;
   const { id: urlId } = discoverUrl(db, { url, canonical: url, equivalenceKey: url, topicId, sourceId: null }, '2026-01-01T00:00:00Z');
   return insertArticle(
@@ -88,6 +88,7 @@ function addArticle(db: Database, topicId: number, n: number): number {
       publishedAt: `2026-01-${String(n).padStart(2, '0')}T00:00:00Z`, modifiedAt: null, fetchedAt: '2026-02-01T00:00:00Z', lang: 'en',
       siteName: null, favicon: null, sourceUrl: url, canonicalUrl: url, image: null, wordCount: 400, readingTime: 2,
       text: `text ${n}`, markdown: `Body of article ${n}.`, contentHash: `h${n}`, minhash: null, strategy: 'test', tags: [],
+      ...fields,
     },
     [],
   );
@@ -110,6 +111,22 @@ describe('publishing', () => {
     writePublishing(db, paths, topics, '2026-02-03T00:00:00Z');
     const next = db.all<{ position: number }>(`SELECT position FROM articles WHERE title IN ('Article number 1', 'Article number 2') ORDER BY position`);
     expect(next.map((r) => r.position)).toEqual([4, 5]);
+    db.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("chooses related articles by content words, leaving out the stopwords of the article's language", async () => {
+    const { paths, config, db, topics, root } = await setup(10);
+    const topicId = topics.get('space')!.id;
+    const de = (text: string) => ({ lang: 'de', text });
+    addArticle(db, topicId, 1, de('Der Rover fährt über den Mars. Auf dem Mars sammelt der Rover Gestein.'));
+    addArticle(db, topicId, 2, de('Der Kuchen ist in der Küche und die Torte ist auf dem Tisch und das ist der Kaffee, die Milch und das Brot.'));
+    planPublication(db, config, topics, '2026-02-02T00:00:00Z');
+    writePublishing(db, paths, topics, '2026-02-02T00:00:00Z');
+    addArticle(db, topicId, 3, de('Der Rover auf dem Mars ist das Ziel, und die Daten sind in der Zentrale und das ist die Nachricht.'));
+    planPublication(db, { ...config, publish: { ...config.publish, relatedCount: 1 } }, topics, '2026-02-03T00:00:00Z');
+    const related = db.scalar(`SELECT related FROM articles WHERE title = 'Article number 3'`);
+    expect(JSON.parse(String(related))).toEqual(['space/article-number-1']);
     db.close();
     rmSync(root, { recursive: true, force: true });
   });

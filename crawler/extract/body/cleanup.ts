@@ -48,13 +48,7 @@ const MEDIA = new Set(['img', 'picture', 'video', 'audio', 'iframe', 'pre', 'tab
 
 /** Drops lines that are only boilerplate words, and empty blocks (no text, no media). */
 export function removeBoilerplateLines(root: Element): void {
-  const lines: Element[] = [];
-  walk(root, (node) => {
-    if (node.nodeType !== ELEMENT_NODE) return false;
-    if (LINE_TAGS.has(tagOf(node as Element))) lines.push(node as Element);
-    return true;
-  });
-  for (const el of lines) {
+  for (const el of elementsNamed(root, LINE_TAGS)) {
     if (!el.isConnected) continue;
     // "Contact us by <a>email</a>." keeps its word: inline elements count only on a line of their own.
     if (INLINE_LINE_TAGS.has(tagOf(el)) && inRunningText(el)) continue;
@@ -62,6 +56,17 @@ export function removeBoilerplateLines(root: Element): void {
     if (text.length > 60) continue;
     if (text === '' ? !containsMedia(el) : BOILERPLATE_LINE.test(text)) remove(el);
   }
+}
+
+/** Elements under `root` whose tag is in `tags`, in document order (a snapshot: callers remove some). */
+function elementsNamed(root: Element, tags: ReadonlySet<string>): Element[] {
+  const found: Element[] = [];
+  walk(root, (node) => {
+    if (node.nodeType !== ELEMENT_NODE) return false;
+    if (tags.has(tagOf(node as Element))) found.push(node as Element);
+    return true;
+  });
+  return found;
 }
 
 function containsMedia(el: Element): boolean {
@@ -96,12 +101,7 @@ const LINK_BLOCKS = new Set(['ul', 'ol', 'dl', 'div', 'section', 'table', 'p', '
  * article section goes while the section stays.
  */
 export function removeLinkDenseBlocks(root: Element): void {
-  const blocks: Element[] = [];
-  walk(root, (node) => {
-    if (node.nodeType !== ELEMENT_NODE) return false;
-    if (LINK_BLOCKS.has(tagOf(node as Element))) blocks.push(node as Element);
-    return true;
-  });
+  const blocks = elementsNamed(root, LINK_BLOCKS);
   for (let i = blocks.length - 1; i >= 0; i--) {
     const block = blocks[i];
     const stats = textStats(block);
@@ -111,7 +111,6 @@ export function removeLinkDenseBlocks(root: Element): void {
     if (density >= 0.75 || (density >= 0.5 && plain < 100)) remove(block);
   }
 }
-
 
 /**
  * Headings left with nothing under them (their list or box was removed as furniture): the next

@@ -20,7 +20,7 @@ export function findContainer(candidates: Element[]): Container | null {
   const levels = new Map<number, Element[]>();
   for (const el of candidates) {
     // Templates put post classes on <body> ("single-post"): the page is not a container.
-    if (el.localName === 'body' || el.localName === 'html') continue;
+    if (el.localName === 'body' || el.localName === 'html' || !el.isConnected) continue;
     const level = containerLevel(el);
     if (level < 0) continue;
     const list = levels.get(level);
@@ -31,7 +31,6 @@ export function findContainer(candidates: Element[]): Container | null {
     let best: Container | null = null;
     let bestChars = MIN_CHARS;
     for (const element of levels.get(level)!) {
-      if (!element.isConnected) continue;
       const stats = textStats(element);
       const own = stats.chars - stats.linkChars;
       if (own <= bestChars || stats.linkChars > stats.chars * MAX_LINK_DENSITY) continue;

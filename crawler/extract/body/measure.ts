@@ -68,7 +68,3 @@ function visibleLength(text: string): number {
   }
   return n;
 }
-
-export function linkDensity(stats: TextStats): number {
-  return stats.chars === 0 ? 0 : stats.linkChars / stats.chars;
-}

@@ -126,7 +126,3 @@ function insideAny(el: Element, containers: Set<Element>): boolean {
   for (let node = el.parentElement; node; node = node.parentElement) if (containers.has(node)) return true;
   return false;
 }
-
-export function textLength(el: Element): number {
-  return (el.textContent ?? '').replace(/\s+/g, ' ').length;
-}

@@ -8,6 +8,7 @@ export interface JsonLdFacts {
   headline: string | null;
   description: string | null;
   articleBody: string | null;
+  /** Names as listed; the caller cleans and de-duplicates them. */
   authors: string[];
   datePublished: string | null;
   dateModified: string | null;
@@ -15,7 +16,6 @@ export interface JsonLdFacts {
   siteName: string | null;
   publisherName: string | null;
   inLanguage: string | null;
-  url: string | null;
 }
 
 const ARTICLE_TYPES = /^(?:Article|NewsArticle|BlogPosting|Report|ScholarlyArticle|TechArticle|AnalysisNewsArticle|OpinionNewsArticle|ReportageNewsArticle|ReviewNewsArticle|BackgroundNewsArticle|LiveBlogPosting|SocialMediaPosting|DiscussionForumPosting|Review|Recipe|HowTo|MedicalWebPage|CreativeWork|Blog|Posting)$/i;
@@ -139,23 +139,12 @@ export function readJsonLd(nodes: JsonObject[]): JsonLdFacts {
     headline: str(get('headline')) ?? (article ? str(get('name')) : null),
     description: str(get('description')),
     articleBody: article ? str(article.articleBody) ?? str(article.reviewBody) ?? str(article.text) : null,
-    authors: dedupe(names(get('author') ?? get('creator'))),
+    authors: names(get('author') ?? get('creator')),
     datePublished: str(get('datePublished')) ?? str(get('dateCreated')) ?? str(get('uploadDate')),
     dateModified: str(get('dateModified')),
     image: imageOf(get('image') ?? get('thumbnailUrl')),
     siteName: website ? str(website.name) : null,
     publisherName: names(publisher)[0] ?? null,
     inLanguage: str(get('inLanguage')) ?? (website ? str(website.inLanguage) : null),
-    url: str(get('url')),
   };
-}
-
-function dedupe(list: string[]): string[] {
-  const seen = new Set<string>();
-  return list.filter((item) => {
-    const key = item.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }

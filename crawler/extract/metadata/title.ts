@@ -2,6 +2,7 @@ import { collapse, textOf } from '../dom.ts';
 
 // Separators between a headline and the site's name in <title> and og:title.
 const SEPARATOR = /\s+(?:[|\-–—»«·•:~\/]|::|\|\|)\s+/;
+const SEPARATORS = new RegExp(SEPARATOR.source, 'g');
 
 /** Letters and digits only, lower-cased: for comparing headline variants. */
 export function squash(text: string): string {
@@ -50,7 +51,7 @@ export function stripSiteName(title: string, hints: Array<string | null>, url: s
   while (end - start > 1 && looksLikeSite(parts[start], known, names)) start++;
   if (start === 0 && end === parts.length) return clean;
   // Rejoin with the separators the title used, so "Spider-Man: Far From Home" survives.
-  const separators = clean.match(new RegExp(SEPARATOR.source, 'g')) ?? [];
+  const separators = clean.match(SEPARATORS) ?? [];
   let out = parts[start];
   for (let i = start + 1; i < end; i++) out += `${separators[i - 1] ?? ' - '}${parts[i]}`;
   return out.trim();
