@@ -5,17 +5,16 @@ import { join } from 'node:path';
 import { defineConfig } from 'astro/config';
 import { loadConfig, parseConfig } from './crawler/config/index.ts';
 import { sitePaths } from './crawler/paths.ts';
+import { createRoutes } from './site/lib/urls.ts';
 import { gleanerVirtualModule } from './site/lib/vite-virtual.ts';
 import { PAGE_DIRECTIVES, PAGE_SCRIPT_SOURCES, PAGE_STYLE_SOURCES, THEME_BOOTSTRAP, cspHash } from './site/lib/csp.ts';
 
 const config = process.env.GLEANER_CONFIG_JSON ? parseConfig(JSON.parse(process.env.GLEANER_CONFIG_JSON)) : await loadConfig();
 const paths = sitePaths(process.env.GLEANER_ROOT ?? '.');
-const siteUrl = new URL(config.site.url);
-const base = siteUrl.pathname.endsWith('/') ? siteUrl.pathname : `${siteUrl.pathname}/`;
 
 export default defineConfig({
-  site: siteUrl.href,
-  base,
+  site: new URL(config.site.url).href,
+  base: createRoutes(config.site.url).base,
   srcDir: './site',
   publicDir: './site/public',
   outDir: paths.dist,

@@ -3,14 +3,14 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, relative, resolve, sep } from 'node:path';
-import mime from 'mime-types';
 import { sitePaths } from '../crawler/paths.ts';
 import { cspHeader } from '../site/lib/csp.ts';
+import { contentTypeOf } from './deploy/object-headers.ts';
 import { cliOptions, isMain } from './lib/cli-args.ts';
 
 // npm run serve: serves a built dist/ the way the S3 + CDN setup will: /x/ → /x/index.html,
-// the built 404 page with status 404, the right Content-Type for every file, and pages with
-// the Content-Security-Policy header of site/lib/csp.ts (cspHeader).
+// the built 404 page with status 404, the Content-Type the deploy gives each object
+// (contentTypeOf), and pages with the Content-Security-Policy header of site/lib/csp.ts (cspHeader).
 
 export interface StaticServer {
   url: string;
@@ -24,13 +24,6 @@ export interface ServeOptions {
   base?: string;
 }
 
-const TEXT = /^(text\/|application\/(json|xml|rss\+xml|atom\+xml|feed\+json|manifest\+json|javascript))/;
-
-function contentType(file: string): string {
-  const type = file.endsWith('.webmanifest') ? 'application/manifest+json' : mime.lookup(file) || 'application/octet-stream';
-  return TEXT.test(type) || type.endsWith('+xml') ? `${type}; charset=utf-8` : type;
-}
-
 async function fileAt(path: string): Promise<{ path: string; size: number } | 'directory' | null> {
   try {
     const s = await stat(path);
@@ -42,11 +35,12 @@ async function fileAt(path: string): Promise<{ path: string; size: number } | 'd
 }
 
 async function send(req: IncomingMessage, res: ServerResponse, status: number, file: { path: string; size: number }, root: string): Promise<void> {
-  const headers: Record<string, string | number> = { 'Content-Type': contentType(file.path), 'Content-Length': file.size, 'X-Content-Type-Options': 'nosniff' };
-  if (file.path.endsWith('.html')) {
+  const path = relative(root, file.path).split(sep).join('/');
+  const headers: Record<string, string | number> = { 'Content-Type': contentTypeOf(path), 'Content-Length': file.size, 'X-Content-Type-Options': 'nosniff' };
+  if (path.endsWith('.html')) {
     // Pages are small: read whole, to send the policy the CDN would send with them.
     const html = await readFile(file.path);
-    const policy = cspHeader(relative(root, file.path).split(sep).join('/'), html.toString('utf8'));
+    const policy = cspHeader(path, html.toString('utf8'));
     if (policy) headers['Content-Security-Policy'] = policy;
     res.writeHead(status, { ...headers, 'Content-Length': html.length });
     res.end(req.method === 'HEAD' ? undefined : html);

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { parseConfig } from '../crawler/config/index.ts';
 import { sitePaths } from '../crawler/paths.ts';
 import { runCrawl } from '../crawler/pipeline.ts';
@@ -7,23 +6,17 @@ import { formatSummary } from '../crawler/cli/summary-table.ts';
 import { startSampleWeb } from './demo/index.ts';
 import { demoConfig } from './demo/config.ts';
 import { buildSite } from './build.ts';
+import { cliOptions } from './lib/cli-args.ts';
 import { serveStatic } from './serve.ts';
 
 // npm start: the whole pipeline on the bundled sample web, offline. Starts the sample web,
 // crawls it into .demo/ (content, data, media, dist: the same layout as the real site),
 // builds the site, and serves it on localhost.
 
-const { values: args } = parseArgs({
-  options: {
-    'no-serve': { type: 'boolean' },
-    root: { type: 'string', default: '.demo' },
-    port: { type: 'string', default: '4321' },
-    verbose: { type: 'boolean' },
-  },
-});
+const args = cliOptions(['root', 'port'], 'npm start -- [--no-serve] [--root .demo] [--port 4321] [--verbose]', ['no-serve', 'verbose']);
 
 const started = Date.now();
-const paths = sitePaths(args.root);
+const paths = sitePaths(args.root ?? '.demo');
 const web = await startSampleWeb({ port: 0 });
 console.log(`Sample web: ${web.hosts.length} hosts on 127.0.0.1:${web.port} (${web.hosts.join(', ')})`);
 
@@ -45,7 +38,7 @@ console.log(`Built ${build.pages} pages into ${paths.dist} in ${(build.durationM
 console.log(`Whole run: ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 
 if (!args['no-serve']) {
-  const server = await serveStatic(paths.dist, { port: Number(args.port) });
+  const server = await serveStatic(paths.dist, { port: Number(args.port ?? 4321) });
   console.log(`\nGleaner demo site: ${server.url}\n(Ctrl-C to stop)`);
   const shutdown = () => void server.close().then(() => process.exit(0));
   process.on('SIGINT', shutdown);

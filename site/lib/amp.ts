@@ -6,8 +6,8 @@ import { serializeJsonLd, type JsonLd } from './jsonld.ts';
 // wraps it in the mandatory AMP shell. Both pure (linkedom parses, nothing is fetched).
 
 /** Size assumed for images that declare none; they are shown letterboxed, never stretched. */
-const DEFAULT_WIDTH = 1200;
-const DEFAULT_HEIGHT = 675;
+export const DEFAULT_WIDTH = 1200;
+export const DEFAULT_HEIGHT = 675;
 
 /** Elements AMP forbids that carry nothing a reader needs. */
 const REMOVE = new Set(['script', 'style', 'noscript', 'link', 'meta', 'base', 'frame', 'frameset', 'object', 'param', 'applet', 'embed', 'template', 'slot', 'canvas', 'svg', 'math', 'input', 'button', 'select', 'textarea', 'option', 'dialog']);

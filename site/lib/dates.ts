@@ -10,11 +10,6 @@ export function rfc3339(iso: string): string {
   return new Date(iso).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-/** YYYY-MM-DD, for sitemaps and search metadata. */
-export function isoDay(iso: string): string {
-  return new Date(iso).toISOString().slice(0, 10);
-}
-
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** A human date in the site's language, e.g. "5 Mar 2024". */

@@ -1,15 +1,15 @@
 import { time } from './dates.ts';
 import type { FeedItem, FeedMeta } from './feeds.ts';
-import { absolutizeHtml, escapeHtml, htmlToText, prepareBodyHtml, truncate } from './html.ts';
+import { absolutizeHtml, escapeHtml, htmlToText, truncate } from './html.ts';
 import { largestImage, mimeForFormat } from './images.ts';
-import { sourceName } from './page-data.ts';
+import { articleBodyHtml, sourceName } from './page-data.ts';
 import type { Article, SiteIndex, TopicInfo } from './site-index.ts';
 
 // Turns index entries into feed items and metadata; the writers in feeds.ts do the XML.
 
 export type FeedKind = 'rss' | 'atom' | 'json';
 
-export function feedPaths(index: SiteIndex, topic?: TopicInfo): Record<FeedKind, string> {
+function feedPaths(index: SiteIndex, topic?: TopicInfo): Record<FeedKind, string> {
   const dir = topic ? `${topic.slug}/` : '';
   return { rss: index.routes.path(`${dir}rss.xml`), atom: index.routes.path(`${dir}atom.xml`), json: index.routes.path(`${dir}feed.json`) };
 }
@@ -39,7 +39,7 @@ export function feedItem(index: SiteIndex, article: Article): FeedItem {
   let contentHtml: string | null = null;
   if (config.publish.fullContentInFeeds) {
     const lead = imageUrl ? `<figure><img src="${escapeHtml(imageUrl)}" alt="${escapeHtml(data.image?.alt ?? '')}"></figure>\n` : '';
-    const body = absolutizeHtml(prepareBodyHtml(article.html, { base: routes.base, origin: config.site.url }), url);
+    const body = absolutizeHtml(articleBodyHtml(index, article), url);
     const source = `<p>Originally published by <a href="${escapeHtml(data.url)}">${escapeHtml(sourceName(data))}</a>.</p>`;
     contentHtml = `${lead}${body}\n${source}`;
   }

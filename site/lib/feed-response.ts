@@ -1,6 +1,6 @@
-import { atomFeed, jsonFeed, rssFeed } from './feeds.ts';
+import { atomFeed, jsonFeed, rssFeed, type FeedItem } from './feeds.ts';
 import { feedArticles, feedItem, feedMeta, type FeedKind } from './feed-data.ts';
-import type { SiteIndex, TopicInfo } from './site-index.ts';
+import type { Article, SiteIndex, TopicInfo } from './site-index.ts';
 
 const TYPES: Record<FeedKind, string> = {
   rss: 'application/rss+xml; charset=utf-8',
@@ -8,11 +8,21 @@ const TYPES: Record<FeedKind, string> = {
   json: 'application/feed+json; charset=utf-8',
 };
 
+// A new article is in the site's feeds and its topic's, three formats each: its item (body
+// rewritten for feed readers) is built once. An Article belongs to one index, so it is the key.
+const items = new WeakMap<Article, FeedItem>();
+
+function cachedItem(index: SiteIndex, article: Article): FeedItem {
+  let item = items.get(article);
+  if (!item) items.set(article, (item = feedItem(index, article)));
+  return item;
+}
+
 /** The site's or a topic's feed in one format, as an endpoint response. */
 export function feedResponse(index: SiteIndex, kind: FeedKind, topic?: TopicInfo): Response {
   const articles = feedArticles(index, topic);
   const meta = feedMeta(index, articles, topic);
-  const items = articles.map((a) => feedItem(index, a));
-  const body = kind === 'rss' ? rssFeed(meta, items) : kind === 'atom' ? atomFeed(meta, items) : jsonFeed(meta, items);
+  const list = articles.map((a) => cachedItem(index, a));
+  const body = kind === 'rss' ? rssFeed(meta, list) : kind === 'atom' ? atomFeed(meta, list) : jsonFeed(meta, list);
   return new Response(body, { headers: { 'Content-Type': TYPES[kind] } });
 }

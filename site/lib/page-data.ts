@@ -1,4 +1,7 @@
-import type { Publisher } from './jsonld.ts';
+import { rfc3339, time } from './dates.ts';
+import { prepareBodyHtml } from './html.ts';
+import { largestImage } from './images.ts';
+import { collectionPageLd, newsArticleLd, type JsonLd, type Publisher } from './jsonld.ts';
 import type { Article, SiteIndex } from './site-index.ts';
 
 /** Where an article page's rel=canonical points: the page itself, or the source (config site.canonical). */
@@ -28,4 +31,74 @@ export function sourceName(data: { siteName: string | null; url: string }): stri
 export function publisher(index: SiteIndex): Publisher {
   const { config, routes } = index;
   return { name: config.site.title, url: routes.absolute(routes.home()), logo: routes.absolute(routes.path('icons/icon-512.png')) };
+}
+
+/** An article's body as this site serves it (prepareBodyHtml with the site's base path and origin). */
+export function articleBodyHtml(index: SiteIndex, article: Article): string {
+  return prepareBodyHtml(article.html, { base: index.routes.base, origin: index.config.site.url });
+}
+
+/** What an article page and its AMP page both say about the article. */
+export interface ArticleFacts {
+  /** The article page's absolute URL. */
+  url: string;
+  topicName: string;
+  lang: string;
+  /** The source's publication date, else the day the site added it. */
+  published: string;
+  /** The source's modification date when later than `published`, else `published`. */
+  modified: string;
+  /** The largest widely supported lead image, absolute (OpenGraph, JSON-LD). */
+  image: { url: string; width: number | null; height: number | null } | null;
+}
+
+export function articleFacts(index: SiteIndex, article: Article): ArticleFacts {
+  const { config, routes } = index;
+  const data = article.data;
+  const url = routes.absolute(article.path);
+  const published = data.published ?? data.publishedOnSite;
+  const big = data.image ? largestImage(data.image) : null;
+  return {
+    url,
+    topicName: index.topicBySlug.get(article.topic)?.name ?? article.topic,
+    lang: data.lang || config.site.language,
+    published,
+    modified: data.modified && time(data.modified) > time(published) ? data.modified : published,
+    image: big ? { url: new URL(routes.asset(big.src), url).href, width: big.width, height: big.height } : null,
+  };
+}
+
+/** NewsArticle JSON-LD of an article page or its AMP page. */
+export function articleLd(index: SiteIndex, article: Article, facts: ArticleFacts, description: string): JsonLd {
+  const data = article.data;
+  return newsArticleLd({
+    headline: data.title,
+    description,
+    url: facts.url,
+    sourceUrl: data.url,
+    datePublished: rfc3339(facts.published),
+    dateModified: rfc3339(facts.modified),
+    author: data.author,
+    sourceName: data.siteName,
+    images: facts.image ? [facts.image.url] : [],
+    language: facts.lang,
+    section: facts.topicName,
+    keywords: article.tags.map((t) => t.name),
+    wordCount: data.wordCount,
+    publisher: publisher(index),
+  });
+}
+
+/** CollectionPage JSON-LD of one of the site's list pages (topic, archive, tag, tags); paths are site-relative. */
+export function listPageLd(index: SiteIndex, page: { name: string; path: string; description: string }, items: Array<{ path: string; name: string }>): JsonLd {
+  const { config, routes } = index;
+  return collectionPageLd({
+    name: page.name,
+    url: routes.absolute(page.path),
+    description: page.description,
+    language: config.site.language,
+    siteName: config.site.title,
+    siteUrl: routes.absolute(routes.home()),
+    items: items.map((item) => ({ url: routes.absolute(item.path), name: item.name })),
+  });
 }

@@ -2,9 +2,11 @@ import { getCollection } from 'astro:content';
 import { config, paths } from 'virtual:gleaner/config';
 import { articleBody } from './article-bodies.ts';
 import { buildSiteIndex, type SiteIndex } from './site-index.ts';
+import { createRoutes } from './urls.ts';
 
 // The only way pages reach content: one collection read and one index per build,
-// shared by every page through this module-level memo.
+// shared by every page through this module-level memo. Pages and components that need only
+// the config take it, and the site's routes, from here too.
 
 let memo: Promise<SiteIndex> | undefined;
 
@@ -26,3 +28,5 @@ export function siteIndex(): Promise<SiteIndex> {
 }
 
 export { config, paths };
+
+export const routes = createRoutes(config.site.url);

@@ -1,7 +1,7 @@
 import type { Config } from '../../crawler/config/index.ts';
 import type { Frontmatter } from '../../crawler/publish/frontmatter.ts';
 import { time } from './dates.ts';
-import { tagSlug } from './slug.ts';
+import { tagSlug } from '../../crawler/enrich/tag-slug.ts';
 import { createRoutes, type Routes } from './urls.ts';
 
 // Every list the site needs, computed once per build from all articles: pages then only
@@ -38,10 +38,11 @@ export interface TopicInfo {
   configured: boolean;
   /** Newest first. */
   articles: Article[];
-  /** pages[n - 1] holds archive page n, newest first within the page. */
+  /**
+   * pages[n - 1] holds archive page n, newest first within the page: every numbered page,
+   * plus an empty next page when the newest one is full (or when there is none).
+   */
   pages: Article[][];
-  /** Pages to generate: every numbered page, plus an empty next page when the newest one is full. */
-  pageCount: number;
 }
 
 export interface TagInfo {
@@ -89,7 +90,7 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config): SiteInd
     const tags: TagRef[] = [];
     for (const name of entry.data.tags) {
       const s = tagSlug(name);
-      if (seen.has(s)) continue;
+      if (!s || seen.has(s)) continue;
       seen.add(s);
       tags.push({ slug: s, name });
       const names = tagNames.get(s) ?? new Map<string, number>();
@@ -132,12 +133,12 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config): SiteInd
 
   const topicBySlug = new Map<string, TopicInfo>();
   for (const t of config.topics) {
-    topicBySlug.set(t.slug, { slug: t.slug, name: t.name, description: t.description, configured: true, articles: [], pages: [], pageCount: 1 });
+    topicBySlug.set(t.slug, { slug: t.slug, name: t.name, description: t.description, configured: true, articles: [], pages: [] });
   }
   for (const article of articles) {
     let topic = topicBySlug.get(article.topic);
     if (!topic) {
-      topic = { slug: article.topic, name: article.topic, description: '', configured: false, articles: [], pages: [], pageCount: 1 };
+      topic = { slug: article.topic, name: article.topic, description: '', configured: false, articles: [], pages: [] };
       topicBySlug.set(article.topic, topic);
     }
     topic.articles.push(article);
@@ -145,18 +146,15 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config): SiteInd
   const positionIndex = new Map<string, Map<number, Article>>();
   for (const topic of topicBySlug.values()) {
     const byPosition = new Map<number, Article>();
-    let lastPage = 0;
     for (const article of topic.articles) {
-      const page = article.data.page;
-      (topic.pages[page - 1] ??= []).push(article);
-      lastPage = Math.max(lastPage, page);
+      (topic.pages[article.data.page - 1] ??= []).push(article);
       byPosition.set(article.data.position, article);
     }
+    // A page number no article carries (a gap) still gets its page, empty.
+    const lastPage = topic.pages.length;
     for (let i = 0; i < lastPage; i++) topic.pages[i] ??= [];
     for (const page of topic.pages) page.sort((a, b) => b.data.position - a.data.position);
-    const lastIsFull = lastPage > 0 && topic.pages[lastPage - 1].length >= pageSize;
-    topic.pageCount = lastPage === 0 || lastIsFull ? lastPage + 1 : lastPage;
-    for (let i = topic.pages.length; i < topic.pageCount; i++) topic.pages.push([]);
+    if (lastPage === 0 || topic.pages[lastPage - 1].length >= pageSize) topic.pages.push([]);
     positionIndex.set(topic.slug, byPosition);
   }
   const topics = [...topicBySlug.values()].sort((a, b) => Number(b.configured) - Number(a.configured));

@@ -1,10 +1,8 @@
 import type { APIRoute } from 'astro';
-import { config } from 'virtual:gleaner/config';
-import { createRoutes } from '../lib/urls.ts';
+import { config, routes } from '../lib/site-data.ts';
 import { ICON_COLOR } from '../lib/icons.ts';
 
 export const GET: APIRoute = () => {
-  const routes = createRoutes(config.site.url);
   const manifest = {
     name: config.site.title,
     short_name: config.site.title.length > 12 ? config.site.title.slice(0, 12).trim() : config.site.title,

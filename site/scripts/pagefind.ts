@@ -1,4 +1,5 @@
-// Loads the Pagefind bundle that scripts/build.ts writes to /pagefind/, once per page.
+// Loads the Pagefind bundle that scripts/build.ts writes to /pagefind/, once per page. The
+// types cover only what the site calls (not debouncedSearch or filters(): see search-page.ts).
 
 export interface PagefindResultData {
   url: string;
@@ -14,7 +15,6 @@ export interface PagefindResult {
 
 export interface PagefindSearch {
   results: PagefindResult[];
-  unfilteredResultCount: number;
 }
 
 export interface PagefindSearchOptions {
@@ -26,8 +26,6 @@ export interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
   search(term: string | null, options?: PagefindSearchOptions): Promise<PagefindSearch>;
-  debouncedSearch(term: string, options?: PagefindSearchOptions, ms?: number): Promise<PagefindSearch | null>;
-  filters(): Promise<Record<string, Record<string, number>>>;
 }
 
 let loading: Promise<Pagefind> | undefined;

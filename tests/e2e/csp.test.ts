@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveStatic, type StaticServer } from '../../scripts/serve.ts';
 import { AMP_POLICY, THEME_BOOTSTRAP, cspHash } from '../../site/lib/csp.ts';
-import { tagSlug } from '../../site/lib/slug.ts';
+import { tagSlug } from '../../crawler/enrich/tag-slug.ts';
 import { describeProblems, isExpected404, startBrowser, watchedPage } from '../helpers/browser.ts';
 import { readContent } from '../site/helpers/content.ts';
 import { demoBuild } from './helpers/demo-build.ts';
@@ -72,7 +72,7 @@ describe('content security policy', () => {
       expect(await page.locator('meta[http-equiv="content-security-policy"]').count(), path).toBe(1);
     }
 
-    // Search runs Pagefind: a dynamic import, a worker and WebAssembly.
+    // Search runs Pagefind: a dynamic import and WebAssembly (in the page: noWorker).
     await page.goto(new URL('/search/', server.url).href);
     await page.locator('#search-q').fill('telescope');
     await page.locator('#search-results > li').first().waitFor();

@@ -84,7 +84,7 @@ describe('search page', () => {
     expect(climate).toBeLessThan(all);
     for (const meta of await results.locator('.meta').allInnerTexts()) expect(meta.endsWith('Climate')).toBe(true);
 
-    // A tag of the first Climate result, chosen in the filter list (filled from the index).
+    // A tag of the first Climate result, chosen in the filter list (written into the page at build time).
     const first = await results.first().locator('h2 a').getAttribute('href');
     const tagged = content.find((a) => `/${a.id}/` === first)!;
     const tag = tagged.data.tags[0];

@@ -53,10 +53,10 @@ describe('serveStatic', () => {
     expect(await res.text()).toContain('missing');
   });
 
-  it('sends the right MIME type for feeds, media, scripts and the manifest', async () => {
+  it('sends the Content-Type the deploy gives each file: feeds, media, scripts and the manifest', async () => {
     const types: Record<string, string> = {
-      'rss.xml': 'application/xml; charset=utf-8',
-      'feed.json': 'application/json; charset=utf-8',
+      'rss.xml': 'application/rss+xml; charset=utf-8',
+      'feed.json': 'application/feed+json; charset=utf-8',
       'media/a.webp': 'image/webp',
       'app.js': 'text/javascript; charset=utf-8',
       'manifest.webmanifest': 'application/manifest+json; charset=utf-8',

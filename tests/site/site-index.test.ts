@@ -38,7 +38,7 @@ describe('buildSiteIndex', () => {
     expect(index.articles.map((a) => a.data.position)).toEqual([6, 5, 4, 3, 2, 1, 0]);
     const science = index.topicBySlug.get('science')!;
     expect(science.pages.map((p) => p.map((a) => a.data.position))).toEqual([[2, 1, 0], [5, 4, 3], [6]]);
-    expect(science.pageCount).toBe(3);
+    expect(science.pages.length).toBe(3);
     expect(index.isFullPage(science, 2)).toBe(true);
     expect(index.isFullPage(science, 3)).toBe(false);
   });
@@ -46,10 +46,10 @@ describe('buildSiteIndex', () => {
   it('adds an empty next page when the newest page is exactly full, so the full page can link to it', () => {
     const index = buildSiteIndex(Array.from({ length: 6 }, (_, i) => article('science', i)), config);
     const science = index.topicBySlug.get('science')!;
-    expect(science.pageCount).toBe(3);
+    expect(science.pages.length).toBe(3);
     expect(science.pages[2]).toEqual([]);
     const empty = index.topicBySlug.get('empty')!;
-    expect(empty.pageCount).toBe(1);
+    expect(empty.pages.length).toBe(1);
     expect(empty.pages).toEqual([[]]);
   });
 

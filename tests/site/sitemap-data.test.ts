@@ -47,7 +47,7 @@ describe('sitemap groups', () => {
       'https://news.example.com/science/a3/',
     ]);
     // Page 3 exists (page 2 is full) but is empty: not worth a crawler's visit.
-    expect(index.topicBySlug.get('science')!.pageCount).toBe(3);
+    expect(index.topicBySlug.get('science')!.pages.length).toBe(3);
     expect(files[0].urls[2].lastmod).toBe('2024-01-01T03:00:00Z');
     expect(files[1].urls.map((u) => u.loc)).toContain('https://news.example.com/tags/space/');
   });
