@@ -1,6 +1,6 @@
-import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { sitePaths } from '../crawler/paths.ts';
+import { parseCommand } from '../crawler/cli/args.ts';
 import { isMain } from './lib/cli-args.ts';
 import { deploy, DeployError, describeTarget, settingsFromEnv, type Credentials } from './deploy/index.ts';
 import { createProgress, formatPlan, formatSummary } from './deploy/output.ts';
@@ -33,27 +33,12 @@ Exit codes: 0 deployed (or planned); 2 bad settings or arguments; 3 refused (del
             missing build); 1 the bucket or CDN failed.`;
 
 export async function main(argv: string[], env: Record<string, string | undefined> = process.env): Promise<number> {
-  let args;
-  try {
-    args = parseArgs({
-      args: argv,
-      options: {
-        dir: { type: 'string' },
-        'dry-run': { type: 'boolean' },
-        force: { type: 'boolean' },
-        verbose: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }).values;
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\n${HELP}`);
-    return 2;
+  const parsed = parseCommand(argv, { dir: { type: 'string' }, 'dry-run': { type: 'boolean' }, force: { type: 'boolean' }, verbose: { type: 'boolean' } }, HELP);
+  if ('exitCode' in parsed) {
+    (parsed.exitCode ? console.error : console.log)(parsed.message);
+    return parsed.exitCode;
   }
-  if (args.help) {
-    console.log(HELP);
-    return 0;
-  }
+  const args = parsed.values;
   const settings = settingsFromEnv(env);
   if (!settings.ok) {
     console.error(settings.error.message);

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { parseArgs } from 'node:util';
 import { ConfigError, parseConfig } from '../crawler/config/index.ts';
 import { siteSchema } from '../crawler/config/schema.ts';
 import { sitePaths } from '../crawler/paths.ts';
+import { parseCommand } from '../crawler/cli/args.ts';
 import { isMain } from './lib/cli-args.ts';
 import { answersFromFlags, type Answers } from './new-site/answers.ts';
 import { nextSteps } from './new-site/next-steps.ts';
@@ -39,6 +39,21 @@ Example:
   npm run new-site -- --yes --title "Orbit Weekly" --url https://orbit.example.com \\
     --topic Space --feed space=https://www.nasa.gov/feed/ --feed space=https://www.esa.int/rssfeed/Our_Activities/Space_Science`;
 
+const OPTIONS = {
+  title: { type: 'string' },
+  url: { type: 'string' },
+  language: { type: 'string' },
+  description: { type: 'string' },
+  email: { type: 'string' },
+  topic: { type: 'string', multiple: true },
+  feed: { type: 'string', multiple: true },
+  keywords: { type: 'string', multiple: true },
+  schedule: { type: 'string' },
+  'keep-content': { type: 'boolean' },
+  root: { type: 'string' },
+  yes: { type: 'boolean', short: 'y' },
+} as const;
+
 export interface NewSiteIo {
   input: Readable;
   output: Writable;
@@ -48,35 +63,12 @@ export interface NewSiteIo {
 
 export async function main(argv: string[], io: NewSiteIo = { input: process.stdin, output: process.stdout }): Promise<number> {
   const say = (line = '') => io.output.write(`${line}\n`);
-  let values;
-  try {
-    values = parseArgs({
-      args: argv,
-      options: {
-        title: { type: 'string' },
-        url: { type: 'string' },
-        language: { type: 'string' },
-        description: { type: 'string' },
-        email: { type: 'string' },
-        topic: { type: 'string', multiple: true },
-        feed: { type: 'string', multiple: true },
-        keywords: { type: 'string', multiple: true },
-        schedule: { type: 'string' },
-        'keep-content': { type: 'boolean' },
-        root: { type: 'string' },
-        yes: { type: 'boolean', short: 'y' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }).values;
-  } catch (error) {
-    say(`${(error as Error).message}\n\n${HELP}`);
-    return 2;
+  const parsed = parseCommand(argv, OPTIONS, HELP);
+  if ('exitCode' in parsed) {
+    say(parsed.message);
+    return parsed.exitCode;
   }
-  if (values.help) {
-    say(HELP);
-    return 0;
-  }
+  const { values } = parsed;
 
   const root = resolve(values.root ?? '.');
   const workflowPath = join(root, '.github', 'workflows', 'crawl.yml');

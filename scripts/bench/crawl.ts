@@ -12,7 +12,7 @@
 //          --workers N (crawl.processWorkers: page-processing threads, default 0) --keep
 
 import { fork } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -23,6 +23,7 @@ import { runCrawl, type CrawlEvent } from '../../crawler/pipeline.ts';
 import { politenessBound } from './lib/crawl-bound.ts';
 import type { ParentMessage, ServedRequest, ServerMessage } from './lib/crawl-server.ts';
 import { TOPIC_COUNT, feedUrl, hostNames, type BenchWebOptions } from './lib/crawl-web.ts';
+import { machine, writeResults } from './lib/results.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -140,7 +141,7 @@ const result = {
     ratio: Math.round((wallMs / bound.boundMs) * 100) / 100,
   },
   memory: { peakRssSampledMB: mb(peakRss), maxRssMB: mb(maxRssKb * 1024) },
-  machine: { node: process.version, cpus: cpus().length },
+  machine: machine(),
 };
 
 console.log(`
@@ -160,6 +161,4 @@ if (summary.fetched < web.hosts * web.pagesPerHost || Object.keys(summary.failed
   console.log(`warning: expected ${web.hosts * web.pagesPerHost} pages fetched without failures; failed: ${JSON.stringify(summary.failed)}`);
 }
 
-mkdirSync('bench-results', { recursive: true });
-writeFileSync(join('bench-results', 'crawl.json'), `${JSON.stringify(result, null, 2)}\n`);
-console.log('wrote bench-results/crawl.json');
+console.log(`wrote ${writeResults('crawl', result)}`);

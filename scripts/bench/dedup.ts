@@ -8,11 +8,10 @@
 //      puts as many pairs just below the threshold as just above it.
 //    Prints recall and precision at the threshold against the exact Jaccard of the shingle sets.
 // 2. Scale: 100,000 generated articles (~600 words) signed, checked against and added to the
-//    LSH index one by one, as the pipeline does. Prints time and peak memory.
+//    LSH index one by one, as the pipeline does. Prints time and peak memory. It runs before the
+//    quality runs (which hold thousands of shingle sets), so the peak is its own.
 // Results also go to bench-results/dedup.json (git-ignored).
 
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   DEFAULT_NUM_HASHES,
@@ -26,6 +25,8 @@ import {
   minhashSignature,
   shingleSet,
 } from '../../crawler/dedup/index.ts';
+import { createRandom } from '../lib/random.ts';
+import { describeMachine, machine, writeResults } from './lib/results.ts';
 
 const THRESHOLD = Number(process.env.DEDUP_THRESHOLD ?? 0.8);
 const NUM_HASHES = Number(process.env.DEDUP_NUM_HASHES ?? DEFAULT_NUM_HASHES);
@@ -35,16 +36,7 @@ const SCALE_WORDS = 600;
 
 // ---------- deterministic text generator ----------
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = (seed: number): (() => number) => createRandom(seed).next;
 
 // Reseeded per quality corpus so both modes judge the same articles.
 let random = rng(42);
@@ -338,12 +330,17 @@ function scaleBenchmark() {
 
 // ---------- run ----------
 
-const banding = { bands: new LshIndex({ numHashes: NUM_HASHES, threshold: THRESHOLD }).bands, rows: new LshIndex({ numHashes: NUM_HASHES, threshold: THRESHOLD }).rows };
+const lsh = new LshIndex({ numHashes: NUM_HASHES, threshold: THRESHOLD });
+const banding = { bands: lsh.bands, rows: lsh.rows };
+const started = machine();
+console.log(`bench:dedup on ${describeMachine(started)}`);
 console.log(`dedup bench: ${NUM_HASHES} hashes, ${DEFAULT_SHINGLE_SIZE}-word shingles, threshold ${THRESHOLD}`);
 console.log(
   `LSH: ${banding.bands} bands × ${banding.rows} rows; P(candidate) at J=0.5 ${candidateProbability(0.5, banding).toFixed(3)}, ` +
     `at J=${THRESHOLD} ${candidateProbability(THRESHOLD, banding).toFixed(3)}, at J=0.9 ${candidateProbability(0.9, banding).toFixed(4)}; 50% point J=${halfPoint(banding).toFixed(3)}`,
 );
+
+const scale = scaleBenchmark();
 
 const quality = (['realistic', 'uniform'] as const).flatMap((copies) => (['signature', 'verified'] as const).map((mode) => {
   const q = qualityBenchmark(mode, copies);
@@ -356,15 +353,9 @@ const quality = (['realistic', 'uniform'] as const).flatMap((copies) => (['signa
   return q;
 }));
 
-const scale = scaleBenchmark();
 console.log(`\n2. scale: ${scale.articles} articles, ${scale.meanWords} words on average`);
 console.log(`   sign ${scale.signSeconds.toFixed(1)} s + look up & index ${scale.lookupAndIndexSeconds.toFixed(1)} s = ${scale.signAndIndexSeconds.toFixed(1)} s (${scale.articlesPerSecond}/s); generating the texts took ${scale.generateSeconds.toFixed(1)} s more`);
 console.log(`   peak RSS ${scale.peakRssMB} MB, heap used at end ${scale.heapUsedMB} MB; near-duplicates among random articles: ${scale.nearDuplicatesFound}`);
 
-const out = join('bench-results', 'dedup.json');
-mkdirSync('bench-results', { recursive: true });
-writeFileSync(
-  out,
-  JSON.stringify({ date: new Date().toISOString(), node: process.version, numHashes: NUM_HASHES, shingleSize: DEFAULT_SHINGLE_SIZE, threshold: THRESHOLD, banding, quality, scale }, null, 2) + '\n',
-);
+const out = writeResults('dedup', { machine: started, finishedLoadAverage: machine().loadAverage, numHashes: NUM_HASHES, shingleSize: DEFAULT_SHINGLE_SIZE, threshold: THRESHOLD, banding, quality, scale });
 console.log(`\nwrote ${out}`);

@@ -10,14 +10,15 @@
 // pages (JIT warm-up), and the two linkedom extractors run interleaved page by page.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { Readability } from '@mozilla/readability';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { parseHTML } from 'linkedom';
 import { extractPage } from '../../crawler/extract/index.ts';
 import { loadDataset, type Page } from './lib/extraction-dataset.ts';
 import { HOSTILE_PAGES } from './lib/hostile-pages.ts';
+import { describeMachine, PROJECT } from './lib/results.ts';
+import { printTable } from './lib/table.ts';
 
 interface Prediction {
   text: string;
@@ -32,9 +33,8 @@ interface Extractor {
   withTitleVariant: boolean;
 }
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = process.argv.slice(2);
-const datasetDir = resolve(args.find((a) => !a.startsWith('--')) ?? join(repoRoot, '..', 'shared', 'datasets', 'extraction-dev'));
+const datasetDir = resolve(args.find((a) => !a.startsWith('--')) ?? join(PROJECT, '..', 'shared', 'datasets', 'extraction-dev'));
 const skipJsdom = args.includes('--skip-jsdom');
 const worstCount = Number(args.find((a) => a.startsWith('--worst='))?.slice(8) ?? 10);
 const WARMUP_PAGES = 15;
@@ -78,7 +78,7 @@ function safeRun(extractor: Extractor, page: Page): Prediction {
 
 async function main(): Promise<void> {
   const { groundTruth, pages, scorer } = await loadDataset(datasetDir);
-  const outDir = join(repoRoot, 'bench-results', 'extract');
+  const outDir = join(PROJECT, 'bench-results', 'extract');
   mkdirSync(outDir, { recursive: true });
   console.log(`dataset: ${datasetDir} (${pages.length} pages)\n`);
 
@@ -119,12 +119,9 @@ async function main(): Promise<void> {
     if (extractor.name === 'gleaner') gleaner = { predictions };
   }
 
+  printTable(['extractor', 'F1', 'P', 'R', 'pages/s'], rows.map((r) => [r.name, r.f1.toFixed(4), r.precision.toFixed(4), r.recall.toFixed(4), r.pagesPerSecond.toFixed(1)]));
   const pad = (s: string, n: number) => s.padEnd(n);
   const num = (x: number, digits = 4) => x.toFixed(digits).padStart(8);
-  console.log(`${pad('extractor', 28)}${'F1'.padStart(8)}${'P'.padStart(8)}${'R'.padStart(8)}${'pages/s'.padStart(10)}`);
-  for (const row of rows) {
-    console.log(`${pad(row.name, 28)}${num(row.f1)}${num(row.precision)}${num(row.recall)}${row.pagesPerSecond.toFixed(1).padStart(10)}`);
-  }
 
   if (gleaner) {
     const scored = pages.map((page) => {
@@ -159,5 +156,6 @@ function hostile(): void {
   }
 }
 
+console.log(`bench:extract on ${describeMachine()}\n`);
 if (args.includes('--hostile')) hostile();
 else await main();

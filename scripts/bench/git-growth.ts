@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,8 +9,12 @@ import { sitePaths } from '../../crawler/paths.ts';
 import { runCrawl } from '../../crawler/pipeline.ts';
 import { demoConfig } from '../demo/config.ts';
 import { startSampleWeb } from '../demo/index.ts';
+import { countFiles } from '../lib/files.ts';
+import { slugify } from '../lib/slug.ts';
 import { createRandom, deriveSeed } from '../lib/random.ts';
 import { TOPIC_BANKS, articleBody, headline, personName, sentence } from '../lib/synthetic-prose.ts';
+import { describeMachine, machine, writeResults } from './lib/results.ts';
+import { printTable } from './lib/table.ts';
 
 // npm run bench:git-growth: how much the git repository grows per crawl run.
 //
@@ -61,17 +65,9 @@ function writeArticles(run: number): void {
       const body = articleBody(bank, random, { targetWords: random.int(600, 1200), sourceUrl: `https://${site}.test` });
       const date = new Date(Date.UTC(2026, 0, 1) + (n * 3 + t) * 3_600_000);
       const frontmatter = { title, site, author: personName(random), date: date.toISOString(), summary: sentence(bank, random), tags: random.sample(bank.tags, 3) };
-      const slug = `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 50).replace(/-$/, '')}-${n}`;
+      const slug = `${slugify(title, 50)}-${n}`;
       writeFileSync(join(articlesDir, topic, `${String(n).padStart(4, '0')}-${slug}.md`), `---\n${stringify(frontmatter)}---\n${body.markdown}\n`);
     }
-  }
-}
-
-function countFiles(dir: string): number {
-  try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
-  } catch {
-    return 0;
   }
 }
 
@@ -117,6 +113,8 @@ async function crawl(): Promise<{ published: number; saved: boolean }> {
   }
 }
 
+const started = machine();
+console.log(`bench:git-growth on ${describeMachine(started)}`);
 console.log(`git growth: ${RUNS} crawl runs of ${PER_TOPIC * TOPIC_SITES.length} new articles each, in ${repo}\n`);
 let before = objects();
 for (let run = 1; run <= RUNS; run++) {
@@ -158,11 +156,7 @@ for (let run = 1; run <= RUNS; run++) {
 const idle = await crawl();
 const status = git('status', '--porcelain', '--', 'content', 'data', 'media').trim();
 
-const header = ['run', 'published', 'content files', 'media files', 'site.sqlite', 'loose +', 'push (thin pack)', 'packed total', 'packed +', 'crawl'];
-const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-console.log(line(header));
-for (const row of rows) console.log(line(row));
+printTable(['run', 'published', 'content files', 'media files', 'site.sqlite', 'loose +', 'push (thin pack)', 'packed total', 'packed +', 'crawl'], rows);
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const later = (xs: number[]) => (xs.length > 1 ? xs.slice(1) : xs);
 console.log(`\nper run of ${PER_TOPIC * TOPIC_SITES.length} articles (runs 2-${RUNS}, after the first):`);
@@ -172,6 +166,8 @@ console.log(`  packed growth:         ${kib(mean(later(growth.packed)))} (reposi
 console.log(`  of the push: media/ ${kib(mean(later(growth.media)))}, content/ ${kib(mean(later(growth.content)))}, data/ about ${kib(mean(later(growth.data)))} (the database as a delta of its last version)`);
 console.log(`\nrun with nothing new: published ${idle.published}, database saved: ${idle.saved}, git status: ${status === '' ? 'clean (nothing to commit)' : `CHANGED\n${status}`}`);
 
+const file = writeResults('git-growth', { machine: started, finishedLoadAverage: machine().loadAverage, runs: RUNS, perRun: PER_TOPIC * TOPIC_SITES.length, table: rows, growthKiB: growth, idle: { ...idle, gitStatus: status } });
+console.log(`\nwrote ${file}`);
 if (args.keep) console.log(`\nkept ${work}`);
 else rmSync(work, { recursive: true, force: true });
 if (status !== '') process.exitCode = 1;

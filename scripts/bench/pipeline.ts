@@ -27,10 +27,9 @@ import { loadDataset } from './lib/extraction-dataset.ts';
 import { newsPage } from './lib/news-pages.ts';
 import { runStages, STAGES, type StageRun } from './lib/stage-timer.ts';
 import type { DedupScaleResult } from './lib/dedup-scale.ts';
-import { describeMachine, machine, writeResults } from './lib/results.ts';
+import { describeMachine, machine, PROJECT, writeResults } from './lib/results.ts';
 import { count, mb, printTable, seconds } from './lib/table.ts';
 
-const PROJECT = fileURLToPath(new URL('../../', import.meta.url));
 const { values: args } = parseArgs({
   options: {
     dataset: { type: 'string', default: join(PROJECT, '..', 'shared', 'datasets', 'extraction-dev') },

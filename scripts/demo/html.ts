@@ -1,17 +1,11 @@
 // Small helpers shared by the sample web's templates, feeds and sitemaps.
 import { createHash } from 'node:crypto';
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Escapes text for HTML and XML content and attribute values. */
-export function esc(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
-}
-
-/** Wraps text in CDATA, splitting any `]]>` it contains. */
-export function cdata(text: string): string {
-  return `<![CDATA[${text.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
-}
+// Escaping, CDATA and text extraction are the site's own; words are counted as the crawler's
+// quality filter counts them, so an article's word count here is the one minWords judges.
+export { escapeHtml as esc, htmlToText } from '../../site/lib/html.ts';
+export { cdata } from '../../site/lib/xml.ts';
+export { countWords } from '../../crawler/clean/clean-text.ts';
 
 export function sha1(data: string | Buffer): string {
   return createHash('sha1').update(data).digest('hex');
@@ -29,14 +23,7 @@ export function pickStable<T>(items: readonly T[], count: number, seed: string):
   return ranked.slice(0, Math.min(count, items.length)).map((r) => r.item);
 }
 
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+export { slugify } from '../lib/slug.ts';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -61,22 +48,4 @@ export function isoDay(date: Date): string {
 
 export function addHours(date: Date, hours: number): Date {
   return new Date(date.getTime() + hours * 3_600_000);
-}
-
-/** Words as a reader (and a crawler's minWords filter) would count them. */
-export function countWords(text: string): number {
-  return text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
-}
-
-/** Text content of an HTML fragment, good enough for word counts and search. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
 }

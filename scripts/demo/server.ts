@@ -1,6 +1,6 @@
 // The sample web: every fictional host on one local port, chosen by the Host header.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listen } from '../lib/net.ts';
 import { buildSampleWeb, type SampleWebContent } from './build-web.ts';
 import { etagOf, FEED_CACHE, HTML, type Resource } from './resource.ts';
 import { search } from './search.ts';
@@ -72,8 +72,7 @@ export async function startSampleWeb(options: SampleWebOptions = {}): Promise<Sa
     return resource;
   };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<number> => {
-    const host = (req.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
+  const handle = async (req: IncomingMessage, res: ServerResponse, host: string): Promise<number> => {
     const url = new URL(req.url ?? '/', 'http://placeholder');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
@@ -129,7 +128,7 @@ export async function startSampleWeb(options: SampleWebOptions = {}): Promise<Sa
       at: performance.now() - started,
     };
     requests.push(entry);
-    handle(req, res).then(
+    handle(req, res, entry.host).then(
       (status) => {
         entry.status = status;
       },
@@ -142,11 +141,7 @@ export async function startSampleWeb(options: SampleWebOptions = {}): Promise<Sa
   });
   server.keepAliveTimeout = 1000;
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listen(server, options.port ?? 0);
 
   return {
     port,
@@ -161,10 +156,7 @@ export async function startSampleWeb(options: SampleWebOptions = {}): Promise<Sa
       forumVersion = version;
     },
     async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await closeServer(server);
       await content.imagesDone;
     },
   };

@@ -4,16 +4,10 @@ import { tinyPdf } from './pdf.ts';
 import { etagOf, type Resource } from './resource.ts';
 import { SITES, WWW_ORBITAL_HOST, siteUrl } from './sites.ts';
 import { DRAFT, LOGIN_WALL, MISSING_STORY, REPORT_PDF, SHORT_NOTE } from './trap-text.ts';
-import type { ArticlePage, DemoArticle, LeadImage, ManifestEntry, SiteId, TopicId } from './types.ts';
+import type { ArticleMeta, ArticlePage, DemoArticle, LeadImage, ManifestEntry, SiteId, TopicId } from './types.ts';
 
 /** An entry in a site's feeds, with the page served for it (if any). */
-export interface SiteItem {
-  topic: TopicId;
-  title: string;
-  author: string;
-  date: Date;
-  summary: string;
-  tags: string[];
+export interface SiteItem extends ArticleMeta {
   image?: string;
   /** The link every feed gives. */
   link: string;
@@ -46,7 +40,7 @@ function trapImage(site: SiteId, slug: string, caption: string, topic: TopicId, 
   return { path, url: siteUrl(site, path), format: info.imageFormat, alt: caption, width: 1200, height: 630, caption, seed: `${site}/${slug}` };
 }
 
-function page(site: SiteId, topic: TopicId, slug: string, date: Date, text: { title: string; author: string; summary: string; tags: string[]; bodyHtml: string }, extra: Partial<ArticlePage> = {}): ArticlePage {
+function page(site: SiteId, topic: TopicId, slug: string, date: Date, text: Pick<ArticlePage, 'title' | 'author' | 'summary' | 'tags' | 'bodyHtml'>, extra: Partial<ArticlePage> = {}): ArticlePage {
   const path = SITES[site].articlePath({ slug, date, topic });
   return {
     topic,
@@ -71,7 +65,7 @@ function itemFor(p: ArticlePage, listed: boolean): SiteItem {
 const html = 'text/html';
 
 /**
- * Places the eight traps. `bySite` holds each site's articles oldest first; `fallback` dates traps
+ * Places the nine traps. `bySite` holds each site's articles oldest first; `fallback` dates traps
  * on sites without articles. Traps whose host article is missing are left out.
  */
 export function planTraps(bySite: Record<SiteId, DemoArticle[]>, fallback: Date): TrapPlan {

@@ -6,18 +6,22 @@ export type TopicId = (typeof TOPICS)[number];
 export const SITE_IDS = ['orbitalnotes', 'greenledger', 'bytesmith', 'dailyparallax'] as const;
 export type SiteId = (typeof SITE_IDS)[number];
 
-/** One article from scripts/demo/articles/<topic>/NN-<slug>.md, rendered and placed on its site. */
-export interface DemoArticle {
-  /** Path relative to the articles folder, e.g. "space/01-why-mars-dust-storms-grow.md". */
-  file: string;
+/** What every article-like thing of the sample web has: a real article, a trap page, a feed item. */
+export interface ArticleMeta {
   topic: TopicId;
-  site: SiteId;
-  slug: string;
   title: string;
   author: string;
   date: Date;
   summary: string;
   tags: string[];
+}
+
+/** One article from scripts/demo/articles/<topic>/NN-<slug>.md, rendered and placed on its site. */
+export interface DemoArticle extends ArticleMeta {
+  /** Path relative to the articles folder, e.g. "space/01-why-mars-dust-storms-grow.md". */
+  file: string;
+  site: SiteId;
+  slug: string;
   bodyHtml: string;
   /** Plain text of the body, for search and word counts. */
   text: string;
@@ -42,13 +46,7 @@ export interface LeadImage {
 }
 
 /** Any page with an article layout: real articles and the trap pages built like them. */
-export interface ArticlePage {
-  topic: TopicId;
-  title: string;
-  author: string;
-  date: Date;
-  summary: string;
-  tags: string[];
+export interface ArticlePage extends ArticleMeta {
   bodyHtml: string;
   url: string;
   path: string;

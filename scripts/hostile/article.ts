@@ -1,9 +1,10 @@
+import { escapeHtml as esc } from '../../site/lib/html.ts';
 import { prose } from '../bench/lib/crawl-pages.ts';
 
 // Article pages for the hostile web: real prose (so a page that is otherwise fine is published)
 // with room for whatever the attack needs in the head, the title and the body.
 
-export const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export { esc };
 
 export interface ArticleParts {
   /** Seeds the prose: every published page needs its own, or dedup drops it. */

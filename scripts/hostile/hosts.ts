@@ -17,11 +17,11 @@ export const CLOSED_HOST = `closed.${BASE}`;
 export const host = (name: string): string => `${name}.${BASE}`;
 export const at = (name: string, path: string): string => `http://${host(name)}${path}`;
 
-export function requestsTo(probe: Probe, hostname: string, path?: string): ServedRequest[] {
+export function requestsTo(probe: Pick<Probe, 'requests'>, hostname: string, path?: string): ServedRequest[] {
   return probe.requests.filter((r) => r.host === hostname && (path === undefined || r.path === path));
 }
 
 /** Requests that reached the hostile web under a name that is not one of its own (an address the crawler must never have used). */
-export function strayRequests(probe: Probe): ServedRequest[] {
+export function strayRequests(probe: Pick<Probe, 'requests'>): ServedRequest[] {
   return probe.requests.filter((r) => !r.host.endsWith(`.${BASE}`) && r.host !== BASE);
 }

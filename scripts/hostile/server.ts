@@ -1,5 +1,6 @@
 import { createServer as createHttpServer, type ServerResponse } from 'node:http';
-import { createServer as createNetServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { createServer as createNetServer, type Socket } from 'node:net';
+import { closeServer, freePort, listen } from '../lib/net.ts';
 import { BASE, CLOSED_HOST, INTRANET_NAME, METADATA_NAME } from './hosts.ts';
 import { indexFeed, ROUTES } from './routes/index.ts';
 import type { HostileRoute, HostileTiming, Resource, RouteEnv, ServedRequest } from './types.ts';
@@ -96,7 +97,7 @@ export async function startHostileWeb(options: HostileWebOptions = {}): Promise<
 
   const port = await listen(httpServer);
   const rawPort = await listen(rawServer);
-  const closedPort = await unusedPort();
+  const closedPort = await freePort();
   env.port = port;
 
   const hosts = new Set([BASE, ...resources.map((r) => r.host)]);
@@ -116,8 +117,7 @@ export async function startHostileWeb(options: HostileWebOptions = {}): Promise<
     requests,
     async close() {
       for (const socket of sockets) socket.destroy();
-      httpServer.closeAllConnections();
-      await Promise.all([close(httpServer), close(rawServer)]);
+      await Promise.all([closeServer(httpServer), closeServer(rawServer)]);
     },
   };
 }
@@ -147,23 +147,4 @@ function count(res: ServerResponse, entry: ServedRequest): void {
 function track(sockets: Set<Socket>, socket: Socket): void {
   sockets.add(socket);
   socket.on('close', () => sockets.delete(socket));
-}
-
-function listen(server: Server | ReturnType<typeof createHttpServer>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-  });
-}
-
-function close(server: Server | ReturnType<typeof createHttpServer>): Promise<void> {
-  return new Promise((resolve) => server.close(() => resolve()));
-}
-
-/** A port that was free a moment ago and is closed now: connecting to it is refused. */
-async function unusedPort(): Promise<number> {
-  const server = createNetServer();
-  const port = await listen(server);
-  await close(server);
-  return port;
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
+import { freePort } from './net.ts';
 
 // Debian's Chromium, driven by playwright-core (browser tests) or Lighthouse (audits).
 // Playwright gives every launch a fresh temporary profile (--user-data-dir).
@@ -25,17 +25,6 @@ export const CHROMIUM_FLAGS: readonly string[] = [
 
 export function chromiumAvailable(): boolean {
   return existsSync(CHROMIUM_PATH);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface LaunchedChromium {

@@ -6,6 +6,7 @@ import { stringify } from 'yaml';
 import type { FrontmatterInput } from '../../crawler/publish/frontmatter.ts';
 import type { UserConfig } from '../../crawler/config/index.ts';
 import { createRandom, deriveSeed, type Random } from './random.ts';
+import { slugify } from './slug.ts';
 import { TOPIC_BANKS, articleBody, headline, personName, sentence, type TopicBank } from './synthetic-prose.ts';
 
 // Writes a site's content/ and media/ the way the publisher would, from a seed. Article i
@@ -71,17 +72,6 @@ export function syntheticConfig(options: { topics: number; pageSize?: number; ur
   };
 }
 
-function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 70)
-    .replace(/-+$/, '');
-}
-
 function imageHash(seed: number, k: number): string {
   return createHash('sha1').update(`gleaner-synthetic:${seed}:${k}`).digest('hex').slice(0, 16);
 }
@@ -132,9 +122,9 @@ export async function writeSyntheticSite(root: string, options: SyntheticOptions
     const bank = topics[i % topics.length];
     const position = idsByTopic.get(bank.slug)!.length;
     const title = random.pick(TITLE_PREFIXES) + headline(bank, random);
-    let slug = slugify(title) || `article-${i + 1}`;
+    let slug = slugify(title, 70) || `article-${i + 1}`;
     const taken = slugsByTopic.get(bank.slug)!;
-    for (let n = 2; taken.has(slug); n++) slug = `${slugify(title)}-${n}`;
+    for (let n = 2; taken.has(slug); n++) slug = `${slugify(title, 70)}-${n}`;
     taken.add(slug);
 
     const source = random.pick(SOURCES);

@@ -1,4 +1,5 @@
 // What `npm run new-site` needs to know, from flags (and, on a terminal, from questions).
+import { slugify as slugText } from '../lib/slug.ts';
 
 export type SourceKind = 'feed' | 'sitemap' | 'site' | 'discourse';
 
@@ -30,17 +31,9 @@ export interface FlagValues {
   keywords?: string[];
 }
 
-const KINDS: SourceKind[] = ['feed', 'sitemap', 'site', 'discourse'];
-
+/** A topic's slug from its name: '' when the name has no letters or digits. */
 export function slugify(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
+  return slugText(name, 60);
 }
 
 /** "https://x/feed.xml", "sitemap:https://x/sitemap.xml", "site:https://x/" → a source. */
@@ -92,5 +85,3 @@ export function answersFromFlags(flags: FlagValues): { answers: Partial<Answers>
   if (topics.length) answers.topics = topics;
   return { answers, problems };
 }
-
-export const SOURCE_KINDS = KINDS;

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SitePaths } from '../../crawler/paths.ts';
+import { countFiles } from '../lib/files.ts';
 
 /**
  * Removes the sample site's articles, database, images and build, so the fork's first crawl
@@ -24,8 +25,4 @@ export function clearSiteContent(paths: SitePaths): { removed: number } {
   empty(paths.media, false);
   rmSync(paths.dist, { recursive: true, force: true });
   return { removed };
-}
-
-function countFiles(dir: string): number {
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
 }

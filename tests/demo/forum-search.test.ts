@@ -2,6 +2,8 @@ import { parseHTML } from 'linkedom';
 import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSampleWeb, type SampleWeb } from '../../scripts/demo/index.ts';
+import { loadArticles } from '../../scripts/demo/load-articles.ts';
+import { search as searchArticles } from '../../scripts/demo/search.ts';
 import { FIXTURE_ARTICLES, get } from './http.ts';
 
 let web: SampleWeb;
@@ -114,12 +116,20 @@ describe('search.test', () => {
     for (const r of json.results) expect(articleUrls.has(r.url)).toBe(true);
   });
 
-  it('matches bodies, caps results at ten, and returns nothing for unknown words', async () => {
+  it('matches bodies, and returns nothing for unknown words', async () => {
     const the = JSON.parse((await search('the')).text);
     expect(the.results).toHaveLength(7);
     const stars = JSON.parse((await search('binoculars')).text);
     expect(stars.results.map((r: { url: string }) => r.url)).toEqual(['http://dailyparallax.test/section/space/a-guide-to-the-winter-sky']);
     expect(JSON.parse((await search('zyzzyva quux')).text)).toMatchObject({ number_of_results: 0, results: [] });
+  });
+
+  it('returns at most ten results, and counts them all', () => {
+    const { articles } = loadArticles(FIXTURE_ARTICLES);
+    const twice = [...articles, ...articles.map((a) => ({ ...a, url: `${a.url}?copy` }))];
+    const answer = searchArticles(twice, 'the');
+    expect(answer.number_of_results).toBe(14);
+    expect(answer.results).toHaveLength(10);
   });
 
   it('answers 400 unless format=json, and logs every query', async () => {

@@ -2,6 +2,7 @@ import { parseHTML } from 'linkedom';
 import robotsParserModule from 'robots-parser';
 import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countWords as words } from '../../scripts/demo/html.ts';
 import { startSampleWeb, type SampleWeb } from '../../scripts/demo/index.ts';
 import { FIXTURE_ARTICLES, get } from './http.ts';
 
@@ -24,7 +25,6 @@ const entry = (predicate: (e: SampleWeb['manifest']['urls'][number]) => boolean)
   return found;
 };
 const trap = (id: string) => entry((e) => e.trap === id);
-const words = (text: string): number => text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
 
 describe('hosts and manifest', () => {
   it('serves every host on one port and gives a resolve map for the crawler config', () => {

@@ -109,7 +109,7 @@ describe('the crawl schedule', () => {
     const changed = setSchedule(workflow, '*/30 * * * *');
     expect(readSchedule(changed)).toBe('*/30 * * * *');
     expect(changed.split('\n').length).toBe(workflow.split('\n').length);
-    expect(cronProblem('0 25 * * *')).toMatch(/not a valid value/);
+    expect(cronProblem('0 25 * * *')).toMatch(/hour must be within 0-23/);
     expect(cronProblem('hourly')).toMatch(/five fields/);
   });
 });

@@ -1,4 +1,5 @@
 import { parseDocument } from 'yaml';
+import { cronProblem } from '../../scripts/new-site/schedule.ts';
 
 // A GitHub Actions workflow checker for the rules this project holds its workflows to (the
 // parts of actionlint that matter here, plus supply-chain and secret-handling rules). It reads
@@ -85,31 +86,6 @@ function lintTriggers(on: unknown): string[] {
     }
   }
   return problems;
-}
-
-const CRON_FIELDS: Array<[string, number, number]> = [
-  ['minute', 0, 59],
-  ['hour', 0, 23],
-  ['day of month', 1, 31],
-  ['month', 1, 12],
-  ['day of week', 0, 6],
-];
-
-/** null when `cron` is a valid five-field POSIX cron expression as GitHub accepts it. */
-export function cronProblem(cron: string): string | null {
-  const fields = cron.trim().split(/\s+/);
-  if (fields.length !== 5) return `"${cron}" must have five fields (minute hour day month weekday)`;
-  for (let i = 0; i < 5; i++) {
-    const [name, min, max] = CRON_FIELDS[i]!;
-    for (const part of fields[i]!.split(',')) {
-      const match = /^(\*|(\d+)(?:-(\d+))?)(?:\/(\d+))?$/.exec(part);
-      if (!match) return `"${cron}": ${name} "${part}" is not a number, range, list or step`;
-      const values = [match[2], match[3]].filter((v) => v !== undefined).map(Number);
-      if (values.some((v) => v < min || v > max)) return `"${cron}": ${name} must be within ${min}-${max}`;
-      if (match[4] !== undefined && Number(match[4]) < 1) return `"${cron}": a step must be at least 1`;
-    }
-  }
-  return null;
 }
 
 function lintPermissions(where: string, permissions: unknown): string[] {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cronProblem, lintWorkflow, parseWorkflow, type Step, type Workflow } from './lint-workflow.ts';
+import { cronProblem } from '../../scripts/new-site/schedule.ts';
+import { lintWorkflow, parseWorkflow, type Step, type Workflow } from './lint-workflow.ts';
 
 const DIR = join(import.meta.dirname, '..', '..', '.github', 'workflows');
 const crawlText = readFileSync(join(DIR, 'crawl.yml'), 'utf8');

@@ -1,6 +1,9 @@
 // Deterministic article pages and feeds for crawl benchmarks and tests: plain English-like prose
 // from a seeded generator, different enough per seed that dedup keeps every page.
 
+import { escapeHtml as esc } from '../../../site/lib/html.ts';
+import { createRandom, type Random } from '../../lib/random.ts';
+
 const WORDS = (
   'time year people way day man thing woman life child world school state family student group country problem hand part place case week company ' +
   'system program question work government number night point home water room mother area money story fact month lot right study book eye job word ' +
@@ -14,25 +17,9 @@ const VERBS = 'builds changes finds keeps moves opens reads shows starts turns b
 const LINKS = 'and but so while because although when after before since unless'.split(' ');
 const ADJ = 'small large early late quiet busy simple careful quick slow bright dark local remote steady rare common useful strange'.split(' ');
 
-export type Random = () => number;
-
-/** mulberry32: small, fast and good enough for test data. */
-export function createRandom(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const pick = <T>(r: Random, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
-
 function sentence(r: Random): string {
-  const clause = () => `the ${pick(r, ADJ)} ${pick(r, WORDS)} ${pick(r, VERBS)} a ${pick(r, WORDS)} of ${pick(r, WORDS)}`;
-  const text = r() < 0.5 ? `${clause()} ${pick(r, LINKS)} ${clause()}` : `${clause()} in the ${pick(r, WORDS)}`;
+  const clause = () => `the ${r.pick(ADJ)} ${r.pick(WORDS)} ${r.pick(VERBS)} a ${r.pick(WORDS)} of ${r.pick(WORDS)}`;
+  const text = r.next() < 0.5 ? `${clause()} ${r.pick(LINKS)} ${clause()}` : `${clause()} in the ${r.pick(WORDS)}`;
   return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
 }
 
@@ -48,7 +35,7 @@ export function prose(seed: number, words = 450): Prose {
   const paragraphs: string[] = [];
   let count = 0;
   while (count < words) {
-    const n = 4 + Math.floor(r() * 4);
+    const n = 4 + Math.floor(r.next() * 4);
     const p = Array.from({ length: n }, () => sentence(r)).join(' ');
     paragraphs.push(p);
     count += p.split(/\s+/).length;
@@ -57,8 +44,6 @@ export function prose(seed: number, words = 450): Prose {
   const title = paragraphs[0]!.split(/\s+/).slice(0, 6).join(' ').replace(/[^\w ]/g, '');
   return { title, paragraphs, words: count };
 }
-
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export interface PageInput {
   url: string;

@@ -3,8 +3,8 @@
 // asked, its request log.
 
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { closeServer, listen } from '../../lib/net.ts';
 import { latencyMs, respond, type BenchWebOptions } from './crawl-web.ts';
 
 export interface ServedRequest {
@@ -37,15 +37,10 @@ function start(options: BenchWebOptions): void {
     }, delay);
   });
   server.keepAliveTimeout = 5000;
-  server.listen(0, '127.0.0.1', () => {
-    process.send!({ type: 'listening', port: (server.address() as AddressInfo).port } satisfies ServerMessage);
-  });
+  void listen(server).then((port) => process.send!({ type: 'listening', port } satisfies ServerMessage));
   process.on('message', (message: ParentMessage) => {
     if (message.type === 'log') process.send!({ type: 'log', requests } satisfies ServerMessage);
-    if (message.type === 'stop') {
-      server.closeAllConnections();
-      server.close(() => process.exit(0));
-    }
+    if (message.type === 'stop') void closeServer(server).then(() => process.exit(0));
   });
 }
 

@@ -1,17 +1,17 @@
-import { createRandom, prose, type Random } from './crawl-pages.ts';
+import { escapeHtml as esc } from '../../../site/lib/html.ts';
+import { createRandom, type Random } from '../../lib/random.ts';
+import { prose } from './crawl-pages.ts';
 
 // Generated news article pages for bench:pipeline: an article of 600–1,500 words among the
 // chrome real news sites wrap it in (navigation, a cookie notice, share buttons, a "most read"
 // sidebar, related links, newsletter box, comments, a long footer), so extraction has work to do.
 
 const SECTIONS = ['World', 'Business', 'Science', 'Technology', 'Culture', 'Sport', 'Travel', 'Health', 'Opinion', 'Video', 'Podcasts', 'Newsletters'];
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const pick = <T>(r: Random, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
 
 function links(r: Random, host: string, n: number): string {
   return Array.from({ length: n }, (_, i) => {
-    const p = prose(Math.floor(r() * 1e9), 12);
-    return `<li><a href="https://${host}/${pick(r, SECTIONS).toLowerCase()}/${i}-${Math.floor(r() * 1e6)}">${esc(p.title)}</a></li>`;
+    const p = prose(Math.floor(r.next() * 1e9), 12);
+    return `<li><a href="https://${host}/${r.pick(SECTIONS).toLowerCase()}/${i}-${Math.floor(r.next() * 1e6)}">${esc(p.title)}</a></li>`;
   }).join('');
 }
 
@@ -24,10 +24,10 @@ export interface NewsPage {
 export function newsPage(seed: number): NewsPage {
   const r = createRandom(seed);
   const host = `news-${seed % 40}.example`;
-  const body = prose(seed * 7 + 1, 600 + Math.floor(r() * 900));
-  const url = `https://${host}/${pick(r, SECTIONS).toLowerCase()}/2024/${String(1 + (seed % 12)).padStart(2, '0')}/${body.title.toLowerCase().replace(/\s+/g, '-')}-${seed}`;
+  const body = prose(seed * 7 + 1, 600 + Math.floor(r.next() * 900));
+  const url = `https://${host}/${r.pick(SECTIONS).toLowerCase()}/2024/${String(1 + (seed % 12)).padStart(2, '0')}/${body.title.toLowerCase().replace(/\s+/g, '-')}-${seed}`;
   const date = new Date(Date.UTC(2024, seed % 12, 1 + (seed % 28), 8, seed % 60));
-  const author = `${pick(r, ['Ana', 'Ben', 'Chloé', 'Dev', 'Eun-ji', 'Femi', 'Greta'])} ${pick(r, ['Okafor', 'Lindqvist', 'Moreau', 'Patel', 'Sato', 'Walsh'])}`;
+  const author = `${r.pick(['Ana', 'Ben', 'Chloé', 'Dev', 'Eun-ji', 'Femi', 'Greta'])} ${r.pick(['Okafor', 'Lindqvist', 'Moreau', 'Patel', 'Sato', 'Walsh'])}`;
   const paragraphs = body.paragraphs.map((p, i) => {
     if (i > 0 && i % 5 === 0) return `<h2>${esc(p.split(' ').slice(0, 5).join(' '))}</h2>\n<p>${esc(p)}</p>`;
     if (i === 3) return `<figure><img src="https://${host}/img/${seed}-${i}.jpg" alt="${esc(p.split(' ').slice(0, 6).join(' '))}" width="800" height="450"><figcaption>${esc(p.split('.')[0])}.</figcaption></figure>\n<p>${esc(p)}</p>`;
@@ -56,7 +56,7 @@ export function newsPage(seed: number): NewsPage {
 <form class="search" action="/search"><input name="q" placeholder="Search"><button>Go</button></form></header>
 <div class="ad-slot leaderboard">Advertisement</div>
 <main class="layout"><article class="story">
-<p class="kicker"><a href="https://${host}/${pick(r, SECTIONS).toLowerCase()}/">${pick(r, SECTIONS)}</a></p>
+<p class="kicker"><a href="https://${host}/${r.pick(SECTIONS).toLowerCase()}/">${r.pick(SECTIONS)}</a></p>
 <h1 class="headline">${esc(body.title)}</h1>
 <p class="byline">By <a rel="author" href="https://${host}/authors/${seed % 30}">${esc(author)}</a> · <time datetime="${date.toISOString()}">${date.toDateString()}</time></p>
 <div class="share"><a href="https://social.example/share?u=${encodeURIComponent(url)}">Share</a><a href="mailto:?subject=${encodeURIComponent(body.title)}">Email</a><button>Save</button></div>
@@ -64,7 +64,7 @@ export function newsPage(seed: number): NewsPage {
 <div class="story-body">
 ${paragraphs.join('\n')}
 </div>
-<div class="tags"><a href="https://${host}/tag/a">${esc(pick(r, SECTIONS))}</a> <a href="https://${host}/tag/b">${esc(pick(r, SECTIONS))}</a></div>
+<div class="tags"><a href="https://${host}/tag/a">${esc(r.pick(SECTIONS))}</a> <a href="https://${host}/tag/b">${esc(r.pick(SECTIONS))}</a></div>
 <section class="newsletter"><h3>Get the morning briefing</h3><p>The day's top stories in your inbox every weekday.</p><form><input type="email"><button>Sign up</button></form></section>
 <section class="related"><h3>Related stories</h3><ul>${links(r, host, 6)}</ul></section>
 <section class="comments"><h3>Comments (${seed % 50})</h3>${Array.from({ length: 4 }, (_, i) => `<div class="comment"><p class="who">reader${seed % 97}${i}</p><p>${esc(prose(seed * 13 + i, 30).paragraphs[0]!)}</p></div>`).join('')}</section>

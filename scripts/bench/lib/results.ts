@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 // Where the benches write their JSON (bench-results/, git-ignored) and the machine they ran on.
 
-const PROJECT = fileURLToPath(new URL('../../../', import.meta.url));
+/** The repository root. */
+export const PROJECT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface Machine {
   date: string;

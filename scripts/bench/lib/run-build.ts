@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildReport } from '../../build.ts';
 import { sampleTreeMemory } from './process-tree.ts';
+import { PROJECT } from './results.ts';
 
 // Runs scripts/build.ts (buildSite) for a synthetic root in a child process and samples the RSS
 // of the child's whole process tree (Node + Pagefind's binary + esbuild) every 100 ms.
 
-const PROJECT = fileURLToPath(new URL('../../../', import.meta.url));
 const CHILD = fileURLToPath(new URL('./build-child.ts', import.meta.url));
 
 export interface MeasuredBuild {

@@ -1,7 +1,7 @@
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { launchChromium } from '../../lib/chromium.ts';
+import { closeServer, listen } from '../../lib/net.ts';
 import { serveStatic } from '../../serve.ts';
 
 // What a reader's browser downloads for a first search: serve the built site, open /search/ in
@@ -82,18 +82,8 @@ async function countingProxy(target: string): Promise<CountingProxy> {
     });
     req.pipe(forward);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}${upstream.pathname}`,
-    counted,
-    inFlight: () => pending,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  const port = await listen(server);
+  return { url: `http://127.0.0.1:${port}${upstream.pathname}`, counted, inFlight: () => pending, close: () => closeServer(server) };
 }
 
 async function quiet(proxy: CountingProxy, forMs: number, limitMs: number): Promise<void> {

@@ -1,9 +1,9 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { articleHtml } from '../article.ts';
-import { MB, pngBomb, pump } from '../bodies.ts';
+import { MB, pngBomb } from '../bodies.ts';
 import { at, host } from '../hosts.ts';
-import { html, send } from '../http.ts';
+import { html, send, stream } from '../http.ts';
 import type { HostileRoute, Probe } from '../types.ts';
 
 // Fine articles whose lead image is an attack: a decompression bomb, an SVG with script, an
@@ -53,11 +53,7 @@ function imageArticle(id: string, attack: string, seed: number, imagePath: strin
 }
 
 export const imageRoutes: HostileRoute[] = [
-  imageArticle('image-bomb', 'lead image is a 20000×20000 PNG (390 KB that decodes to 400 MB)', 801, '/bomb.png', (req, res, env) => send(200, { 'content-type': 'image/png' }, pngBomb())(req, res, env)),
+  imageArticle('image-bomb', 'lead image is a 20000×20000 PNG (390 KB that decodes to 400 MB)', 801, '/bomb.png', send(200, { 'content-type': 'image/png' }, pngBomb)),
   imageArticle('image-svg-script', 'lead image is an SVG carrying script', 802, '/evil.svg', send(200, { 'content-type': 'image/svg+xml' }, EVIL_SVG)),
-  imageArticle('image-endless', 'lead image download that never ends', 803, '/endless.jpg', (_req, res) => {
-    res.writeHead(200, { 'content-type': 'image/jpeg' });
-    res.write(Buffer.from([0xff, 0xd8, 0xff, 0xe0]));
-    void pump(res, Buffer.alloc(64 * 1024, 0x55));
-  }),
+  imageArticle('image-endless', 'lead image download that never ends', 803, '/endless.jpg', stream({ 'content-type': 'image/jpeg' }, Buffer.alloc(64 * 1024, 0x55), { first: Buffer.from([0xff, 0xd8, 0xff, 0xe0]) })),
 ];

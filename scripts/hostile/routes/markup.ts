@@ -1,6 +1,6 @@
-import { MB, pump } from '../bodies.ts';
+import { MB } from '../bodies.ts';
 import { at, host, requestsTo } from '../hosts.ts';
-import { html, HTML } from '../http.ts';
+import { html, HTML, stream } from '../http.ts';
 import type { HostileRoute } from '../types.ts';
 
 // Markup built to make the parser and the extractor work: a 50 MB line, nesting a hundred
@@ -18,6 +18,7 @@ export function pathologicalPage(blockCount = 14_000): string {
 }
 
 let pathological: string | null = null;
+const pathologicalOnce = () => (pathological ??= pathologicalPage());
 
 export const markupRoutes: HostileRoute[] = [
   {
@@ -29,11 +30,7 @@ export const markupRoutes: HostileRoute[] = [
       {
         host: host(M),
         path: '/one-line',
-        http: (_req, res) => {
-          res.writeHead(200, { 'content-type': HTML });
-          res.write('<!doctype html><html><head><title>One line</title></head><body><p>');
-          void pump(res, Buffer.from('word '.repeat(13_000)), 50 * MB);
-        },
+        http: stream({ 'content-type': HTML }, Buffer.from('word '.repeat(13_000)), { first: '<!doctype html><html><head><title>One line</title></head><body><p>', total: 50 * MB }),
       },
     ],
     expect: { outcome: 'failed', code: 'E_TOO_LARGE' },
@@ -68,17 +65,8 @@ export const markupRoutes: HostileRoute[] = [
     attack: '14,000 article-like containers in 4 MB: seconds of extractor work',
     kind: 'page',
     url: at(M, '/container-soup'),
-    resources: [
-      {
-        host: host(M),
-        path: '/container-soup',
-        http: (req, res, env) => {
-          pathological ??= pathologicalPage();
-          return html(pathological)(req, res, env);
-        },
-      },
-    ],
-    prepare: () => void (pathological ??= pathologicalPage()),
+    resources: [{ host: host(M), path: '/container-soup', http: html(pathologicalOnce) }],
+    prepare: () => void pathologicalOnce(),
     expect: { outcome: 'rejected', reason: 'too_long' },
   },
 ];

@@ -8,8 +8,9 @@ import type { HostileRoute, HttpHandler, Probe, Resource } from '../types.ts';
 const R = 'redirect';
 const CHAIN = 40;
 
-function at127(path: string): HttpHandler {
-  return (req, res, env) => redirect(`http://127.0.0.1:${env.port}${path}`)(req, res, env);
+/** A redirect to this very server under another name (its port is known only once it listens). */
+function toThisServer(hostname: string, path: string): HttpHandler {
+  return (req, res, env) => redirect(`http://${hostname}:${env.port}${path}`)(req, res, env);
 }
 
 function noStray(probe: Probe): string[] {
@@ -51,7 +52,7 @@ export const redirectRoutes: HostileRoute[] = [
     attack: 'redirect to http://127.0.0.1:<port>/admin (this very server)',
     kind: 'page',
     url: at(R, '/to-loopback'),
-    resources: [{ host: host(R), path: '/to-loopback', http: at127('/admin') }],
+    resources: [{ host: host(R), path: '/to-loopback', http: toThisServer('127.0.0.1', '/admin') }],
     expect: { outcome: 'failed', code: 'E_BLOCKED_ADDRESS' },
     verify: noStray,
   },
@@ -60,7 +61,7 @@ export const redirectRoutes: HostileRoute[] = [
     attack: 'redirect to http://localhost:<port>/',
     kind: 'page',
     url: at(R, '/to-localhost'),
-    resources: [{ host: host(R), path: '/to-localhost', http: (req, res, env) => redirect(`http://localhost:${env.port}/`)(req, res, env) }],
+    resources: [{ host: host(R), path: '/to-localhost', http: toThisServer('localhost', '/') }],
     expect: { outcome: 'failed', code: 'E_BLOCKED_ADDRESS' },
     verify: noStray,
   },

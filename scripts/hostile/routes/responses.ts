@@ -163,7 +163,7 @@ export const responseRoutes: HostileRoute[] = [
     attack: 'a feed item that is an image (a 400-megapixel PNG)',
     kind: 'page',
     url: at(T, '/photo'),
-    resources: [{ host: host(T), path: '/photo', http: (req, res, env) => send(200, { 'content-type': 'image/png' }, pngBomb())(req, res, env) }],
+    resources: [{ host: host(T), path: '/photo', http: send(200, { 'content-type': 'image/png' }, pngBomb) }],
     prepare: () => void pngBomb(),
     expect: { outcome: 'rejected', reason: 'not_html' },
   },

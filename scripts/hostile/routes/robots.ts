@@ -1,7 +1,7 @@
 import { articleHtml } from '../article.ts';
-import { MB, pump } from '../bodies.ts';
+import { MB } from '../bodies.ts';
 import { at, host, requestsTo } from '../hosts.ts';
-import { html, send } from '../http.ts';
+import { html, send, stream } from '../http.ts';
 import type { HostileRoute } from '../types.ts';
 
 // robots.txt files that are huge, binary or unreachable. The first two must cost no more than
@@ -28,11 +28,7 @@ export const robotsRoutes: HostileRoute[] = [
       {
         host: host('bigrobots'),
         path: '/robots.txt',
-        http: (_req, res) => {
-          res.writeHead(200, { 'content-type': 'text/plain' });
-          res.write('User-agent: *\nDisallow: /private/\n');
-          void pump(res, Buffer.from('# padding padding padding padding padding padding\n'.repeat(1000)), 10 * MB);
-        },
+        http: stream({ 'content-type': 'text/plain' }, Buffer.from('# padding padding padding padding padding padding\n'.repeat(1000)), { first: 'User-agent: *\nDisallow: /private/\n', total: 10 * MB }),
       },
       { host: host('bigrobots'), path: '/private/report', http: html(articleHtml({ seed: 501 })) },
     ],

@@ -1,6 +1,6 @@
-import { compressionBomb, MB, pump } from '../bodies.ts';
+import { compressionBomb, MB } from '../bodies.ts';
 import { at, CLOSED_HOST, host, requestsTo } from '../hosts.ts';
-import { HTML, pause, rawResponse } from '../http.ts';
+import { HTML, pause, rawResponse, stream } from '../http.ts';
 import type { HostileRoute, Probe } from '../types.ts';
 
 // Servers that never stop, never start, or break the connection: every one must end as a
@@ -28,16 +28,7 @@ export const transportRoutes: HostileRoute[] = [
     attack: 'a 200 whose body never ends',
     kind: 'page',
     url: at(SIZE, '/endless'),
-    resources: [
-      {
-        host: host(SIZE),
-        path: '/endless',
-        http: (_req, res) => {
-          res.writeHead(200, { 'content-type': HTML });
-          void pump(res, filler);
-        },
-      },
-    ],
+    resources: [{ host: host(SIZE), path: '/endless', http: stream({ 'content-type': HTML }, filler) }],
     expect: { outcome: 'failed', code: 'E_TOO_LARGE' },
     verify: cutShort('/endless', 16 * MB),
   },
@@ -46,16 +37,7 @@ export const transportRoutes: HostileRoute[] = [
     attack: 'Content-Length of 200 MB, far over the cap',
     kind: 'page',
     url: at(SIZE, '/declared-huge'),
-    resources: [
-      {
-        host: host(SIZE),
-        path: '/declared-huge',
-        http: (_req, res) => {
-          res.writeHead(200, { 'content-type': HTML, 'content-length': String(200 * MB) });
-          void pump(res, filler, 200 * MB);
-        },
-      },
-    ],
+    resources: [{ host: host(SIZE), path: '/declared-huge', http: stream({ 'content-type': HTML, 'content-length': String(200 * MB) }, filler, { total: 200 * MB }) }],
     expect: { outcome: 'failed', code: 'E_TOO_LARGE', detail: /Content-Length/ },
     verify: cutShort('/declared-huge', 16 * MB),
   },
@@ -64,16 +46,7 @@ export const transportRoutes: HostileRoute[] = [
     attack: '60 MB body without Content-Length',
     kind: 'page',
     url: at(SIZE, '/chunked-huge'),
-    resources: [
-      {
-        host: host(SIZE),
-        path: '/chunked-huge',
-        http: (_req, res) => {
-          res.writeHead(200, { 'content-type': HTML });
-          void pump(res, filler, 60 * MB);
-        },
-      },
-    ],
+    resources: [{ host: host(SIZE), path: '/chunked-huge', http: stream({ 'content-type': HTML }, filler, { total: 60 * MB }) }],
     expect: { outcome: 'failed', code: 'E_TOO_LARGE' },
     verify: cutShort('/chunked-huge', 16 * MB),
   },

@@ -1,14 +1,5 @@
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
-function listen(server: Server): Promise<number> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
-}
-
-function close(server: Server): Promise<void> {
-  server.closeAllConnections();
-  return new Promise((resolve) => server.close(() => resolve()));
-}
+import { createServer, request, type IncomingMessage } from 'node:http';
+import { closeServer, listen } from '../../../scripts/lib/net.ts';
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -63,7 +54,7 @@ export async function startFlakyProxy(target: number, failFirst: RegExp): Promis
     req.pipe(upstream);
   });
   const port = await listen(server);
-  return { endpoint: `http://127.0.0.1:${port}`, failed, requests, close: () => close(server) };
+  return { endpoint: `http://127.0.0.1:${port}`, failed, requests, close: () => closeServer(server) };
 }
 
 /** A stand-in for the CloudFront API's CreateInvalidation: records each batch of paths. */
@@ -88,5 +79,5 @@ export async function startFakeCloudFront(): Promise<{ endpoint: string; invalid
     );
   });
   const port = await listen(server);
-  return { endpoint: `http://127.0.0.1:${port}`, invalidations, close: () => close(server) };
+  return { endpoint: `http://127.0.0.1:${port}`, invalidations, close: () => closeServer(server) };
 }
