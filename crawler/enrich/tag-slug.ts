@@ -1,6 +1,9 @@
-// URL slugs for tag pages: ASCII where the script allows (Latin folded, Greek and Cyrillic
-// transliterated), other scripts (CJK, Arabic, Hebrew, Indic…) kept as lowercase letters,
-// since there is no faithful ASCII form for them; browsers percent-encode them in URLs.
+import { createHash } from 'node:crypto';
+
+// URL slugs for tags, shared by the crawler (tags.slug in the database) and the site (/tags/<slug>/),
+// so the two always agree. ASCII where the script allows (Latin folded, Greek and Cyrillic
+// transliterated); a tag in another script (CJK, Arabic, Hebrew, Indic…) has no faithful ASCII
+// form, so its slug is a stable hash of the name: URLs, file names and bucket keys stay ASCII.
 
 const LATIN_SPECIAL: Record<string, string> = {
   ß: 'ss', ẞ: 'ss', æ: 'ae', Æ: 'ae', œ: 'oe', Œ: 'oe', ø: 'o', Ø: 'o', đ: 'd', Đ: 'd', ð: 'd', Ð: 'd', þ: 'th', Þ: 'th',
@@ -38,7 +41,7 @@ function foldChar(ch: string): string {
   return lower;
 }
 
-/** "Solar Panels" → "solar-panels", "Crème brûlée" → "creme-brulee", "C++" → "c-plus-plus", "Москва" → "moskva". Empty for a tag with no letters or digits. */
+/** "Solar Panels" → "solar-panels", "Crème brûlée" → "creme-brulee", "C++" → "c-plus-plus", "Москва" → "moskva", "日本" → "tag-44da6bbcf2". Empty for a tag with no letters or digits. */
 export function tagSlug(tag: string): string {
   let text = tag.normalize('NFC');
   for (const [pattern, replacement] of SYMBOL_WORDS) text = text.replace(pattern, replacement);
@@ -47,6 +50,8 @@ export function tagSlug(tag: string): string {
     .replace(/['’]/g, '')
     .replace(/[^\p{L}\p{N}\p{M}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
+  // Not ASCII: a script with no transliteration here (a tag-… slug is ASCII, so this is idempotent).
+  if (/[^\x00-\x7f]/.test(slug)) return `tag-${createHash('sha1').update(tag.normalize('NFC')).digest('hex').slice(0, 10)}`;
   if (slug.length > MAX_LENGTH) slug = slug.slice(0, MAX_LENGTH).replace(/-[^-]*$/, '') || slug.slice(0, MAX_LENGTH);
   return slug;
 }
