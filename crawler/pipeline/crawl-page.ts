@@ -3,7 +3,7 @@ import { failure, type Failure, type RejectReason } from '../errors.ts';
 import type { Fetcher } from '../fetch/index.ts';
 import type { SitePaths } from '../paths.ts';
 import type { Database } from '../store/database.ts';
-import { markFailed, markFetched, markRejected, type UrlRow } from '../store/urls.ts';
+import { markFailed, markFetched, markRejected, markUnchanged, revalidation, type UrlRow } from '../store/urls.ts';
 import type { UrlPolicy } from '../url/index.ts';
 import { acceptArticle } from './accept.ts';
 import type { NearDuplicateIndex } from './dedup-index.ts';
@@ -36,7 +36,8 @@ export interface PageContext {
 export async function crawlPage(row: UrlRow, ctx: PageContext, released: () => void = () => {}): Promise<void> {
   const { db, summary, report } = ctx;
   crashpoint('fetch:before');
-  const response = await ctx.fetcher.fetch({ url: row.url, kind: 'page' });
+  const validators = revalidation(row);
+  const response = await ctx.fetcher.fetch({ url: row.url, kind: 'page', validators });
   crashpoint('fetch:after');
   released();
   const nowMs = ctx.nowMs();
@@ -54,10 +55,16 @@ export async function crawlPage(row: UrlRow, ctx: PageContext, released: () => v
 
   if (response.type === 'error') return fail(response.failure);
   if (response.type === 'rejected') return reject(response.reason, response.detail);
-  // Pages are fetched without validators, so a 304 here is the server's mistake: try again later.
-  if (response.type !== 'ok') return fail(failure('E_FETCH_HTTP', `unexpected ${response.type} answer to an unconditional request`));
+  if (response.type !== 'ok') {
+    // Without validators a 304 is the server's mistake: try again later.
+    if (!validators) return fail(failure('E_FETCH_HTTP', `unexpected ${response.type} answer to an unconditional request`));
+    markUnchanged(db, row.id, response.type === 'not-modified' ? response.validators : null, now);
+    bump(summary.rejected, row.reason!);
+    report({ type: 'page', url: row.url, outcome: 'rejected', detail: `${row.reason} unchanged since it was last fetched (${response.type})` });
+    return;
+  }
   summary.fetched++;
-  markFetched(db, row.id, { httpStatus: response.status, finalUrl: response.finalUrl, redirects: response.redirects }, now);
+  markFetched(db, row.id, { httpStatus: response.status, finalUrl: response.finalUrl, redirects: response.redirects, validators: response.validators }, now);
 
   // May run in a worker thread; the duplicate check and the insert below stay together, with no await between.
   crashpoint('process:before');

@@ -1,4 +1,5 @@
 import type { Failure, RejectReason } from '../errors.ts';
+import type { CacheValidators } from '../fetch/types.ts';
 import type { Database } from './database.ts';
 
 export type UrlState = 'discovered' | 'fetched' | 'extracted' | 'published' | 'rejected' | 'failed';
@@ -95,11 +96,14 @@ export function sightUrl(db: Database, item: Discovered, now: string, sighting: 
   }
   if (sighting.inQuote || existing.state !== 'rejected') return { id: existing.id, outcome: 'known' };
   const stale = existing.fetched_at === null || existing.fetched_at < sighting.refetchBefore;
-  if (existing.reason === 'quoted_only' || (REFETCHABLE_REASONS.has(existing.reason ?? '') && stale)) {
-    db.run(
-      `UPDATE urls SET state = 'discovered', reason = NULL, detail = NULL, duplicate_of = NULL, updated_at = ? WHERE id = ?`,
-      [now, existing.id],
-    );
+  if (existing.reason === 'quoted_only') {
+    db.run(`UPDATE urls SET state = 'discovered', reason = NULL, detail = NULL, duplicate_of = NULL, updated_at = ? WHERE id = ?`, [now, existing.id]);
+    return { id: existing.id, outcome: 'requeued' };
+  }
+  if (REFETCHABLE_REASONS.has(existing.reason ?? '') && stale) {
+    // The verdict (reason, detail) stays with the row while it waits: the fetch sends the page's
+    // validators, and a 304 (or a cache lifetime not yet run out) confirms it without a body.
+    db.run(`UPDATE urls SET state = 'discovered', updated_at = ? WHERE id = ?`, [now, existing.id]);
     return { id: existing.id, outcome: 'requeued' };
   }
   return { id: existing.id, outcome: 'known' };
@@ -188,16 +192,43 @@ export interface FetchedInfo {
   httpStatus: number;
   finalUrl: string;
   redirects: unknown[];
+  /** The response's ETag, Last-Modified and cache lifetime, sent back when the page is fetched again. */
+  validators?: CacheValidators;
 }
 
-// Pages are fetched unconditionally, so urls.etag, last_modified and expires_at stay NULL (sources keep theirs).
 export function markFetched(db: Database, id: number, info: FetchedInfo, now: string): void {
   db.run(
-    `UPDATE urls SET state = 'fetched', http_status = ?, final_url = ?, redirects = ?,
+    `UPDATE urls SET state = 'fetched', http_status = ?, final_url = ?, redirects = ?, etag = ?, last_modified = ?, expires_at = ?,
        fetched_at = ?, updated_at = ?, attempts = attempts + 1, error_code = NULL, reason = NULL, detail = NULL, next_retry_at = NULL
      WHERE id = ?`,
-    [info.httpStatus, info.finalUrl, JSON.stringify(info.redirects), now, now, id],
+    [info.httpStatus, info.finalUrl, JSON.stringify(info.redirects), info.validators?.etag ?? null, info.validators?.lastModified ?? null, info.validators?.expiresAt ?? null, now, now, id],
   );
+}
+
+/**
+ * The validators to send when fetching `row`: only for a page rejected for its content and queued
+ * again, which still carries that verdict (see sightUrl). Any other row is fetched unconditionally:
+ * a new URL has none, and a page left `fetched` by a killed run never had its body stored.
+ */
+export function revalidation(row: UrlRow): CacheValidators | undefined {
+  if (row.state !== 'discovered' || row.reason === null) return undefined;
+  if (row.etag === null && row.last_modified === null && row.expires_at === null) return undefined;
+  return { etag: row.etag, lastModified: row.last_modified, expiresAt: row.expires_at };
+}
+
+/**
+ * A revalidated page has not changed (304, or its cache lifetime has not run out): its earlier
+ * verdict stands. A 304 counts as a fetch (the refetch window starts again) and may renew the validators.
+ */
+export function markUnchanged(db: Database, id: number, validators: CacheValidators | null, now: string): void {
+  if (validators) {
+    db.run(
+      `UPDATE urls SET state = 'rejected', etag = COALESCE(?, etag), last_modified = COALESCE(?, last_modified), expires_at = ?, attempts = attempts + 1, fetched_at = ?, updated_at = ? WHERE id = ?`,
+      [validators.etag ?? null, validators.lastModified ?? null, validators.expiresAt ?? null, now, now, id],
+    );
+  } else {
+    db.run(`UPDATE urls SET state = 'rejected', updated_at = ? WHERE id = ?`, [now, id]);
+  }
 }
 
 export function markExtracted(db: Database, id: number, now: string): void {

@@ -116,15 +116,30 @@ describe('URL states across runs', () => {
     expect(hits('/stub')).toBe(1);
     expect(hits('/next')).toBe(1);
 
-    // Eight days after the fetch, listed again: fetched again (still too short).
+    // Eight days after the fetch, listed again: fetched again, conditionally. The page has not
+    // changed, so the server answers 304 and the verdict stands without a body.
     entries.push(article('/third', 7));
     feed(entries);
     c.advance(6 * DAY);
     const later = await runCrawl(cfg, paths, { now: c.fn });
     expect(later.requeued).toBe(1);
     expect(hits('/stub')).toBe(2);
+    const revalidated = web.hits('http://news.test/stub')[1]!;
+    expect(revalidated.headers['if-none-match']).toMatch(/^"[0-9a-f]{16}"$/);
+    expect(revalidated.status).toBe(304);
+    expect(later.rejected).toMatchObject({ too_short: 1 });
     expect(await state(paths, '/stub')).toMatchObject({ state: 'rejected', reason: 'too_short', attempts: 2 });
+
+    // The stub grows into an article; past the window again it is fetched whole and published.
+    article('/stub', 5, 450);
+    entries.push(article('/fourth', 8));
+    feed(entries);
+    c.advance(8 * DAY);
+    await runCrawl(cfg, paths, { now: c.fn });
+    expect(web.hits('http://news.test/stub')[2]!.status).toBe(200);
+    expect((await state(paths, '/stub')).state).toBe('published');
   });
+
 });
 
 describe('source schedule across runs', () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../crawler/store/database.ts';
-import { markFetched, markRejected, recordOccurrence, sightUrl, urlById, type Sighting } from '../../crawler/store/urls.ts';
+import { markFetched, markRejected, recordOccurrence, revalidation, sightUrl, urlById, type Sighting } from '../../crawler/store/urls.ts';
 import { canonicalUrl, equivalenceKey } from '../../crawler/url/index.ts';
 
 // What happens when a source lists a URL: queued, left alone, stored as quoted-only, or queued again.
@@ -62,7 +62,25 @@ describe('sightUrl', () => {
     const later: Sighting = { inQuote: false, refetchBefore: '2026-04-05T00:00:00.000Z' };
     expect(sightUrl(db, item('https://a.example/stub'), NOW, { ...later, inQuote: true }).outcome).toBe('known');
     expect(sightUrl(db, item('https://a.example/stub'), NOW, later).outcome).toBe('requeued');
-    expect(urlById(db, r.id)).toMatchObject({ state: 'discovered', attempts: 1 });
+    expect(urlById(db, r.id)).toMatchObject({ state: 'discovered', attempts: 1, reason: 'too_short' });
+  });
+
+  it('sends validators only when fetching again a page queued again with its earlier verdict', () => {
+    const validators = { etag: '"v1"', lastModified: 'Mon, 30 Mar 2026 00:00:00 GMT', expiresAt: null };
+    const later: Sighting = { inQuote: false, refetchBefore: '2026-04-05T00:00:00.000Z' };
+    const r = sightUrl(db, item('https://a.example/stub'), NOW, plain);
+    expect(revalidation(urlById(db, r.id)!)).toBeUndefined(); // new: never fetched
+    markFetched(db, r.id, { httpStatus: 200, finalUrl: 'https://a.example/stub', redirects: [], validators }, '2026-03-30T00:00:00.000Z');
+    expect(revalidation(urlById(db, r.id)!)).toBeUndefined(); // left `fetched` by a killed run: its body was never stored
+    markRejected(db, r.id, 'too_short', '80 words', '2026-03-30T00:00:00.000Z');
+    expect(sightUrl(db, item('https://a.example/stub'), NOW, later).outcome).toBe('requeued');
+    expect(revalidation(urlById(db, r.id)!)).toEqual(validators);
+
+    const quotedOnly = sightUrl(db, item('https://b.example/q'), NOW, plain);
+    markFetched(db, quotedOnly.id, { httpStatus: 200, finalUrl: 'https://b.example/q', redirects: [], validators }, NOW);
+    markRejected(db, quotedOnly.id, 'quoted_only', 'seen only in a quote', NOW);
+    expect(sightUrl(db, item('https://b.example/q'), NOW, later).outcome).toBe('requeued');
+    expect(revalidation(urlById(db, quotedOnly.id)!)).toBeUndefined(); // its verdict was about the quote, not the page
   });
 
   it('never queues again duplicates, robots and non-HTML rejections, failures or articles', () => {
