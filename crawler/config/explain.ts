@@ -76,13 +76,31 @@ function unwrapUnion(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
   return fitting[0]!.flatMap((inner) => unwrapUnion({ ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue));
 }
 
-export function explainIssues(issues: readonly z.core.$ZodIssue[]): ConfigProblem[] {
+/**
+ * `defaults` is a config with every default filled in: a field without a written example gets its
+ * default value as one (`retries: 2`), so every field that has a default comes with an example.
+ */
+export function explainIssues(issues: readonly z.core.$ZodIssue[], defaults?: unknown): ConfigProblem[] {
   return issues.flatMap(unwrapUnion).map((issue) => {
     const field = issue.path.map(String).join('.') || '(root)';
     const problem = issue.code === 'custom' || issue.code === 'invalid_format' ? issue.message : describe(issue);
-    const example = EXAMPLES.find(([pattern]) => pattern.test(field))?.[1] ?? null;
+    const example = EXAMPLES.find(([pattern]) => pattern.test(field))?.[1] ?? defaultExample(issue.path, defaults);
     return { field, problem, example };
   });
+}
+
+function defaultExample(path: readonly PropertyKey[], defaults: unknown): string | null {
+  // topics.3.keywords → the first topic's default; an index inside a list is not a field.
+  let value = defaults;
+  for (const key of path) {
+    if (Array.isArray(value)) value = value[0];
+    else if (value && typeof value === 'object' && typeof key === 'string') value = (value as Record<string, unknown>)[key];
+    else return null;
+  }
+  const key = path.at(-1);
+  if (typeof key !== 'string' || value === undefined || value === '' || (typeof value === 'object' && !Array.isArray(value))) return null;
+  const text = JSON.stringify(value).replaceAll('"', "'");
+  return text.length <= 100 ? `${key}: ${text}` : null;
 }
 
 export function formatProblems(file: string, problems: ConfigProblem[]): string {

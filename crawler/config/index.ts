@@ -26,11 +26,18 @@ export class ConfigError extends Error {
 export function parseConfig(value: unknown, file = 'site.config.ts'): Config {
   const result = configSchema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
-  const problems = explainIssues(result.error.issues);
+  const problems = explainIssues(result.error.issues, defaults());
   throw new ConfigError(formatProblems(file, problems), problems);
 }
 
-export const DEFAULT_CONFIG_FILE = 'site.config.ts';
+let filled: Config | undefined;
+/** The smallest valid config with every default filled in: the examples for fields that have a default. */
+function defaults(): Config {
+  filled ??= configSchema.parse({ site: { title: 'My News', url: 'https://news.example.com' }, topics: [{ slug: 'science', name: 'Science', sources: ['https://example.com/feed.xml'] }] });
+  return filled;
+}
+
+const DEFAULT_CONFIG_FILE = 'site.config.ts';
 
 /** Loads a config module (its default export) and validates it. */
 export async function loadConfig(file = process.env.GLEANER_CONFIG ?? DEFAULT_CONFIG_FILE): Promise<Config> {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig, parseConfig } from '../../crawler/config/index.ts';
@@ -57,6 +57,16 @@ describe('parseConfig', () => {
     expect(message).toContain('for example');
   });
 
+  it('gives a field without a written example its default value as one', () => {
+    const { message, problems } = problemsOf({ ...minimal, crawl: { concurrency: 'lots', retries: 99 }, topics: [{ ...minimal.topics[0], description: 5 }] });
+    const examples = Object.fromEntries(problems.map((p) => [p.field, p.example]));
+    const defaults = parseConfig(minimal);
+    expect(examples['crawl.concurrency']).toBe(`concurrency: ${defaults.crawl.concurrency}`);
+    expect(examples['crawl.retries']).toBe(`retries: ${defaults.crawl.retries}`);
+    expect(examples['topics.0.description']).toBeNull(); // its default, '', shows nothing useful
+    expect(message).toContain(`for example: retries: ${defaults.crawl.retries}`);
+  });
+
   it('reports a missing field, a wrong type and an unknown key together', () => {
     const { problems } = problemsOf({ site: { url: 'https://x.example', titel: 'typo' }, topics: minimal.topics, crawl: { concurrency: 'many' } });
     const byField = Object.fromEntries(problems.map((p) => [p.field, p.problem]));
@@ -101,6 +111,7 @@ describe('parseConfig', () => {
 
 describe('loadConfig', () => {
   const dir = mkdtempSync(join(tmpdir(), 'gleaner-config-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('loads and validates a config module', async () => {
     const file = join(dir, 'good.config.mjs');
