@@ -41,12 +41,12 @@ export function renderAmpArticle(index: SiteIndex, article: Article): string {
     siteTitle: config.site.title,
     homeUrl: routes.absolute(routes.home()),
     canonicalUrl: pageUrl,
-    description: data.description,
+    description: facts.description,
     iconUrl: routes.path('favicon.svg'),
     bodyHtml: toAmpHtml(absolutizeHtml(articleBodyHtml(index, article), pageUrl)),
     leadHtml,
     metaHtml,
     footerHtml,
-    jsonLd: [articleLd(index, article, facts, data.description)],
+    jsonLd: [articleLd(index, article, facts)],
   });
 }

@@ -1,5 +1,5 @@
 import { rfc3339, time } from './dates.ts';
-import { prepareBodyHtml } from './html.ts';
+import { htmlToText, prepareBodyHtml, truncate } from './html.ts';
 import { largestImage } from './images.ts';
 import { collectionPageLd, newsArticleLd, type JsonLd, type Publisher } from './jsonld.ts';
 import type { Article, SiteIndex } from './site-index.ts';
@@ -44,6 +44,8 @@ export interface ArticleFacts {
   url: string;
   topicName: string;
   lang: string;
+  /** The source's description, else the start of the body: meta description, OpenGraph, JSON-LD. */
+  description: string;
   /** The source's publication date, else the day the site added it. */
   published: string;
   /** The source's modification date when later than `published`, else `published`. */
@@ -62,6 +64,7 @@ export function articleFacts(index: SiteIndex, article: Article): ArticleFacts {
     url,
     topicName: index.topicBySlug.get(article.topic)?.name ?? article.topic,
     lang: data.lang || config.site.language,
+    description: data.description || truncate(htmlToText(article.html), 160),
     published,
     modified: data.modified && time(data.modified) > time(published) ? data.modified : published,
     image: big ? { url: new URL(routes.asset(big.src), url).href, width: big.width, height: big.height } : null,
@@ -69,11 +72,11 @@ export function articleFacts(index: SiteIndex, article: Article): ArticleFacts {
 }
 
 /** NewsArticle JSON-LD of an article page or its AMP page. */
-export function articleLd(index: SiteIndex, article: Article, facts: ArticleFacts, description: string): JsonLd {
+export function articleLd(index: SiteIndex, article: Article, facts: ArticleFacts): JsonLd {
   const data = article.data;
   return newsArticleLd({
     headline: data.title,
-    description,
+    description: facts.description,
     url: facts.url,
     sourceUrl: data.url,
     datePublished: rfc3339(facts.published),

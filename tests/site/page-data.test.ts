@@ -43,6 +43,7 @@ describe('articleFacts', () => {
       url: 'https://example.org/news/science/a/',
       topicName: 'Science',
       lang: 'en',
+      description: 'x', // no description: the start of the body, as the AMP page and the article page both show
       published: '2024-03-01T10:00:00Z',
       modified: '2024-03-05T10:00:00Z',
       image: { url: 'https://example.org/news/media/a-640.webp', width: 640, height: 320 },
@@ -51,7 +52,7 @@ describe('articleFacts', () => {
     const b = articleFacts(index, index.byId.get('retired/b')!);
     expect(b).toMatchObject({ topicName: 'retired', lang: 'fr', published: '2024-03-02T08:00:00.000Z', modified: '2024-03-02T08:00:00.000Z', image: null });
 
-    const ld = articleLd(index, index.byId.get('science/a')!, a, 'About ice');
+    const ld = articleLd(index, index.byId.get('science/a')!, { ...a, description: 'About ice' });
     expect(ld).toMatchObject({ '@type': 'NewsArticle', url: a.url, description: 'About ice', datePublished: '2024-03-01T10:00:00Z', dateModified: '2024-03-05T10:00:00Z', image: [a.image!.url], articleSection: 'Science', publisher: { name: 'News', url: 'https://example.org/news/' } });
   });
 });
