@@ -3,19 +3,27 @@ import { formatIp, inSubnet, parseIp } from './ip.ts';
 // Addresses a crawler of the public web must never connect to. Each range carries the reason
 // shown in the failure message.
 
+/**
+ * How an IPv6 range that carries an IPv4 address is judged. Either way an embedded address
+ * that is itself refused (loopback, private, metadata…) refuses the whole address, and the
+ * message names it ("IPv4-translated loopback").
+ * - 'inner': the embedded IPv4 decides; a public one is allowed.
+ * - 'refuse': refused whatever it carries.
+ */
+type Embedded = { at: number; verdict: 'inner' | 'refuse'; decode?: (v4: Uint8Array) => Uint8Array };
+
 interface Range {
   network: Uint8Array;
   prefix: number;
   reason: string;
-  /** Where an IPv4 address sits inside this IPv6 range; it is checked as IPv4 too. */
-  embeddedV4At?: number;
+  embedded?: Embedded;
 }
 
-function range(cidr: string, reason: string, embeddedV4At?: number): Range {
+function range(cidr: string, reason: string, embedded?: Embedded): Range {
   const [address, prefix] = cidr.split('/');
   const network = parseIp(address);
   if (!network) throw new Error(`bad range ${cidr}`);
-  return { network, prefix: Number(prefix), reason, embeddedV4At };
+  return { network, prefix: Number(prefix), reason, embedded };
 }
 
 const V4_RANGES: Range[] = [
@@ -40,14 +48,31 @@ const V4_RANGES: Range[] = [
 const V6_RANGES: Range[] = [
   range('::/128', 'unspecified'),
   range('::1/128', 'loopback'),
-  range('::ffff:0:0/96', 'IPv4-mapped', 12),
-  range('::/96', 'IPv4-compatible', 12),
-  range('64:ff9b::/96', 'NAT64', 12),
+  // ::ffff:a.b.c.d (RFC 4291): a dual-stack socket connects to a.b.c.d itself over IPv4, so
+  // the address is exactly as safe as that IPv4.
+  range('::ffff:0:0/96', 'IPv4-mapped', { at: 12, verdict: 'inner' }),
+  // ::ffff:0:a.b.c.d (RFC 2765, SIIT): means something only to a stateless translator on the
+  // path, which delivers to a.b.c.d on its own IPv4 side, private networks included. No public
+  // site is reached this way; a DNS answer of this form is an attack on the guard.
+  range('::ffff:0:0:0/96', 'IPv4-translated', { at: 12, verdict: 'refuse' }),
+  // ::a.b.c.d (RFC 4291): deprecated since 2006; stacks that still know it tunnel it to a.b.c.d.
+  range('::/96', 'IPv4-compatible', { at: 12, verdict: 'refuse' }),
+  // 64:ff9b::a.b.c.d (RFC 6052): DNS64 networks (IPv6-only runners) give every IPv4-only site
+  // such an address, so refusing the prefix would refuse those sites; the translator reaches
+  // a.b.c.d, so that address decides.
+  range('64:ff9b::/96', 'NAT64', { at: 12, verdict: 'inner' }),
+  // 64:ff9b:1::/48 (RFC 8215): local-use NAT64. The operator picks the prefix length, so where
+  // the IPv4 sits is unknowable, and the translator lives inside the operator's network: refused.
   range('64:ff9b:1::/48', 'local NAT64'),
   range('100::/64', 'discard-only'),
-  range('2001::/32', 'Teredo tunnel'),
+  // 2001::/32 (RFC 4380): a Teredo relay delivers to the client's IPv4, stored inverted in the
+  // last 32 bits. Deprecated in practice, and no site serves from a Teredo address: refused.
+  range('2001::/32', 'Teredo tunnel', { at: 12, verdict: 'refuse', decode: (v4) => v4.map((b) => b ^ 0xff) }),
   range('2001:db8::/32', 'documentation'),
-  range('2002::/16', '6to4', 2),
+  // 2002:a.b.c.d::/48 (RFC 3056): a 6to4 relay delivers to a.b.c.d. Deprecated (RFC 7526), the
+  // relay anycast is gone, and a relay that remains can reach private IPv4: refused.
+  range('2002::/16', '6to4', { at: 2, verdict: 'refuse' }),
+  range('3fff::/20', 'documentation'),
   range('fc00::/7', 'unique-local'),
   range('fe80::/10', 'link-local'),
   range('fec0::/10', 'site-local'),
@@ -84,12 +109,11 @@ function classifyBytes(bytes: Uint8Array): AddressVerdict {
   const ranges = bytes.length === 4 ? V4_RANGES : V6_RANGES;
   for (const r of ranges) {
     if (!inSubnet(bytes, r.network, r.prefix)) continue;
-    if (r.embeddedV4At !== undefined) {
-      const inner = classifyBytes(bytes.slice(r.embeddedV4At, r.embeddedV4At + 4));
+    if (r.embedded) {
+      const { at, verdict, decode = (v4: Uint8Array) => v4 } = r.embedded;
+      const inner = classifyBytes(decode(bytes.slice(at, at + 4)));
       if (inner.blocked) return { ...inner, reason: `${r.reason} ${inner.reason}` };
-      // An embedded public IPv4 is as public as the IPv4 itself, except in the mapped forms
-      // that only exist inside one host's stack.
-      return r.reason === 'IPv4-compatible' ? { blocked: true, metadata: false, reason: r.reason } : { blocked: false, metadata: false, reason: null };
+      if (verdict === 'inner') return { blocked: false, metadata: false, reason: null };
     }
     return { blocked: true, metadata: false, reason: r.reason };
   }

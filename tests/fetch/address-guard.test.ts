@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { classifyAddress, createFetcher } from '../../crawler/fetch/index.ts';
-import { html, startServer, type TestServer } from './fixtures/server.ts';
+import { html, redirect, startServer, type TestServer } from './fixtures/server.ts';
 
 describe('classifyAddress', () => {
   it.each([
@@ -30,6 +30,27 @@ describe('classifyAddress', () => {
     ['::ffff:10.0.0.1', 'IPv4-mapped private'],
     ['64:ff9b::10.0.0.1', 'NAT64 private'],
     ['2002:7f00:1::', '6to4 loopback'],
+    // IPv4-translated (RFC 2765): refused whatever it embeds, named by what it embeds.
+    ['::ffff:0:7f00:1', 'IPv4-translated loopback'],
+    ['::ffff:0:127.0.0.1', 'IPv4-translated loopback'],
+    ['::ffff:0:a00:1', 'IPv4-translated private'],
+    ['::ffff:0:808:808', 'IPv4-translated'],
+    ['::ffff:0:0:0', 'IPv4-translated unspecified'],
+    // IPv4-compatible (deprecated): refused.
+    ['::7f00:1', 'IPv4-compatible loopback'],
+    ['::808:808', 'IPv4-compatible'],
+    // NAT64 well-known prefix: the embedded IPv4 decides.
+    ['64:ff9b::7f00:1', 'NAT64 loopback'],
+    ['64:ff9b::a9fe:101', 'NAT64 link-local'],
+    // Local-use NAT64: refused whatever it embeds.
+    ['64:ff9b:1::808:808', 'local NAT64'],
+    ['64:ff9b:1:7f00:1::', 'local NAT64'],
+    // 6to4 (deprecated): refused, public or not.
+    ['2002:808:808::1', '6to4'],
+    // Teredo: refused; the client's IPv4 is stored inverted.
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'Teredo tunnel'],
+    ['2001:0:4136:e378::80ff:fffe', 'Teredo tunnel loopback'],
+    ['3fff::1', 'documentation'],
     ['2001:db8::1', 'documentation'],
     ['[::1]', 'loopback'],
     ['fe80::1%eth0', 'link-local'],
@@ -40,7 +61,7 @@ describe('classifyAddress', () => {
     expect(verdict.reason).toContain(reason);
   });
 
-  it.each(['169.254.169.254', '169.254.170.2', '100.100.100.200', '192.0.0.192', 'fd00:ec2::254', '::ffff:169.254.169.254', '::ffff:a9fe:a9fe', '64:ff9b::a9fe:a9fe'])(
+  it.each(['169.254.169.254', '169.254.170.2', '100.100.100.200', '192.0.0.192', 'fd00:ec2::254', '::ffff:169.254.169.254', '::ffff:a9fe:a9fe', '64:ff9b::a9fe:a9fe', '::ffff:0:a9fe:a9fe', '::a9fe:a9fe', '2002:a9fe:a9fe::1'])(
     'marks %s as a metadata endpoint',
     (address) => {
       expect(classifyAddress(address)).toMatchObject({ blocked: true, metadata: true });
@@ -93,6 +114,33 @@ describe('address guard in the fetcher', () => {
     expect(outcome.type === 'error' && outcome.failure).toMatchObject({ code: 'E_BLOCKED_ADDRESS', permanent: true });
     if (outcome.type === 'error') expect(outcome.failure.message).toMatch(/metadata/);
     expect(fetcher.stats().requests).toBe(0);
+  });
+
+  // DNS answers in every embedded-IPv4 form, for the page itself and for a redirect target.
+  const embedded = ['::ffff:0:7f00:1', '::ffff:0:a9fe:a9fe', '::7f00:1', '64:ff9b::7f00:1', '64:ff9b:1::a00:1', '2002:7f00:1::', '2001:0:4136:e378::80ff:fffe'];
+
+  it.each(embedded)('refuses a name that DNS answers with %s', async (address) => {
+    const resolver = async () => [{ address, family: 6 }];
+    const fetcher = createFetcher({ resolver, perHostDelayMs: 0, respectRobots: false });
+    const outcome = await fetcher.fetch({ url: 'http://evil.example.org/', kind: 'page' });
+    expect(outcome.type === 'error' && outcome.failure).toMatchObject({ code: 'E_BLOCKED_ADDRESS', permanent: true });
+    expect(fetcher.stats().requests).toBe(0);
+    await fetcher.close();
+  });
+
+  it.each(embedded)('refuses a redirect to a name that DNS answers with %s', async (address) => {
+    server.route('start.test/go', redirect(302, 'http://evil.example.org/latest/meta-data/'));
+    const asked: string[] = [];
+    const resolver = async (host: string) => {
+      asked.push(host);
+      return [{ address, family: 6 }];
+    };
+    const fetcher = server.fetcher(['start.test'], { resolver, perHostDelayMs: 0, respectRobots: false });
+    const outcome = await fetcher.fetch({ url: 'http://start.test/go', kind: 'page' });
+    expect(outcome.type === 'error' && outcome.failure).toMatchObject({ code: 'E_BLOCKED_ADDRESS', permanent: true });
+    expect(asked).toEqual(['evil.example.org']);
+    expect(server.log.map((e) => e.path)).toEqual(['/go']);
+    await fetcher.close();
   });
 
   it('refuses a host if any of its addresses is private', async () => {
