@@ -3,14 +3,16 @@
 // "java\tscript:" tricks rely on, and lowercases the scheme; the scheme is judged only after
 // that, on the resolved URL.
 
+import { wellFormedPercentEncoding } from '../url/index.ts';
+
 const WEB_PROTOCOLS = new Set(['http:', 'https:']);
 
-/** The absolute form of `value` against `base`, or null if it is not a URL. */
+/** The absolute form of `value` against `base` with well-formed escapes, or null if it is not a URL. */
 export function resolveUrl(value: string, base: string): string | null {
   const trimmed = value.trim();
   if (!trimmed) return null;
   try {
-    return new URL(trimmed, base).href;
+    return wellFormedPercentEncoding(new URL(trimmed, base).href);
   } catch {
     return null;
   }

@@ -1,5 +1,6 @@
 export type { UrlErrorCode, UrlResult, UrlPolicy } from './types.ts';
 export { normalizeUrl, MAX_URL_LENGTH } from './normalize.ts';
+export { wellFormedPercentEncoding } from './percent.ts';
 export { canonicalUrl } from './canonical.ts';
 export { equivalenceKey } from './equivalence.ts';
 export { TRACKING_PARAMS, isTrackingParam } from './tracking-params.ts';

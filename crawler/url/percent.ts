@@ -17,3 +17,22 @@ export function decodeQueryPart(raw: string): string {
     return raw;
   }
 }
+
+/**
+ * A URL whose every `%` starts an escape that decodes (decodeURI never throws on it): a lone `%`
+ * ("100%") becomes `%25`, and so does the `%` of each escape in a run that is not UTF-8
+ * ("%FF"). Markdown renderers decode link and image URLs, so one such URL in an article used
+ * to stop a whole build. A URL that is already well formed comes back unchanged.
+ */
+export function wellFormedPercentEncoding(url: string): string {
+  if (!url.includes('%')) return url;
+  return url.replace(/(?:%[0-9a-fA-F]{2})+|%/g, (run) => {
+    if (run === '%') return '%25';
+    try {
+      decodeURIComponent(run);
+      return run;
+    } catch {
+      return run.replace(/%/g, '%25');
+    }
+  });
+}
