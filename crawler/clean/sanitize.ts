@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { parseFragment } from './dom.ts';
 import { resolveImages } from './images.ts';
-import { sanitizeOptions } from './policy.ts';
+import { DEFAULT_DATA_IMAGE_BYTES, sanitizeOptions } from './policy.ts';
 import { resolveAllUrls } from './resolve-urls.ts';
 import { demoteH1, dropElements, embedsToLinks, flattenContainers, normalizeCodeBlocks, summariesToParagraphs } from './structure.ts';
 import { tidy } from './tidy.ts';
@@ -12,8 +12,6 @@ export interface SanitizeOptions {
   /** Largest inline `data:` image (decoded bytes) that is kept. Default 4096. */
   allowDataImagesUpTo?: number;
 }
-
-const DEFAULT_DATA_IMAGE_BYTES = 4096;
 
 /**
  * Makes extracted article HTML safe and tidy:

@@ -1,17 +1,10 @@
-import { createMarkdownProcessor } from '@astrojs/markdown-remark';
-import { parseHTML } from 'linkedom';
+import { JSDOM } from 'jsdom';
+export { renderMarkdown } from '../../site/lib/markdown.ts';
 
 // Is published HTML inert? The site renders each article's Markdown with Astro's processor
 // (GFM, raw HTML allowed), so the Markdown the crawler writes must render to nothing that can
 // run script, load a stylesheet or a frame, or restyle the page. This renders it the same way
 // and lists what should not be there.
-
-let processor: Awaited<ReturnType<typeof createMarkdownProcessor>> | null = null;
-
-export async function renderMarkdown(markdown: string): Promise<string> {
-  processor ??= await createMarkdownProcessor({ syntaxHighlight: false, smartypants: false, gfm: true });
-  return (await processor.render(markdown)).code;
-}
 
 /** The Markdown after a file's frontmatter. */
 export function articleBody(fileText: string): string {
@@ -26,8 +19,9 @@ const ALLOWED = new Set([
 ]);
 const URL_ATTRIBUTES = new Set(['href', 'src', 'cite', 'action', 'formaction', 'background', 'poster', 'srcset', 'xlink:href', 'data']);
 
+/** Parsed the way a browser or feed reader parses it (jsdom's parse5, not the sanitizer's own parser). */
 export function inertHtmlProblems(html: string): string[] {
-  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+  const { document } = new JSDOM(`<!doctype html><html><body>${html}</body></html>`).window;
   const problems: string[] = [];
   for (const el of document.body.querySelectorAll('*')) {
     const tag = el.localName;

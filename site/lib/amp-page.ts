@@ -1,8 +1,9 @@
-import { ampDocument, DEFAULT_HEIGHT, DEFAULT_WIDTH, toAmpHtml } from './amp.ts';
+import { ampDocument } from './amp.ts';
 import { displayDate, rfc3339 } from './dates.ts';
-import { absolutizeHtml, escapeHtml } from './html.ts';
+import { escapeHtml } from './html.ts';
 import { imageAttrs } from './images.ts';
-import { articleBodyHtml, articleFacts, articleLd, sourceName as nameOfSource } from './page-data.ts';
+import { articleFacts, articleLd, sourceName as nameOfSource } from './page-data.ts';
+import { AMP_DEFAULT_HEIGHT, AMP_DEFAULT_WIDTH, servedHtml } from './served-html.ts';
 import type { Article, SiteIndex } from './site-index.ts';
 
 /** The AMP version of an article page (linked from it with rel=amphtml; its rel=canonical points back). */
@@ -16,8 +17,8 @@ export function renderAmpArticle(index: SiteIndex, article: Article): string {
   let leadHtml = '';
   if (data.image) {
     const img = imageAttrs(data.image, (src) => new URL(routes.asset(src), pageUrl).href);
-    const width = img.width ?? DEFAULT_WIDTH;
-    const height = img.height ?? DEFAULT_HEIGHT;
+    const width = img.width ?? AMP_DEFAULT_WIDTH;
+    const height = img.height ?? AMP_DEFAULT_HEIGHT;
     const attrs = [`src="${escapeHtml(img.src)}"`, img.srcset ? `srcset="${escapeHtml(img.srcset)}"` : '', `width="${width}"`, `height="${height}"`, 'layout="responsive"', `alt="${escapeHtml(img.alt)}"`, img.width ? '' : 'class="amp-contain"'];
     leadHtml = `<figure><amp-img ${attrs.filter(Boolean).join(' ')}></amp-img>${img.alt ? `<figcaption>${escapeHtml(img.alt)}</figcaption>` : ''}</figure>`;
   }
@@ -43,7 +44,7 @@ export function renderAmpArticle(index: SiteIndex, article: Article): string {
     canonicalUrl: pageUrl,
     description: facts.description,
     iconUrl: routes.path('favicon.svg'),
-    bodyHtml: toAmpHtml(absolutizeHtml(articleBodyHtml(index, article), pageUrl)),
+    bodyHtml: servedHtml(article.html, { origin: config.site.url, amp: true }),
     leadHtml,
     metaHtml,
     footerHtml,

@@ -1,124 +1,8 @@
-import { parseHTML } from 'linkedom';
 import { escapeHtml } from './html.ts';
 import { serializeJsonLd, type JsonLd } from './jsonld.ts';
 
-// AMP pages. `toAmpHtml` turns article body HTML into AMP-valid markup; `ampDocument`
-// wraps it in the mandatory AMP shell. Both pure (linkedom parses, nothing is fetched).
-
-/** Size assumed for images that declare none; they are shown letterboxed, never stretched. */
-export const DEFAULT_WIDTH = 1200;
-export const DEFAULT_HEIGHT = 675;
-
-/** Elements AMP forbids that carry nothing a reader needs. */
-const REMOVE = new Set(['script', 'style', 'noscript', 'link', 'meta', 'base', 'frame', 'frameset', 'object', 'param', 'applet', 'embed', 'template', 'slot', 'canvas', 'svg', 'math', 'input', 'button', 'select', 'textarea', 'option', 'dialog']);
-/** Embedded media that AMP only allows through extension scripts: replaced by a link to the media. */
-const TO_LINK = new Set(['iframe', 'video', 'audio']);
-/** Forbidden wrappers whose children are kept. */
-const UNWRAP = new Set(['form', 'label', 'fieldset', 'picture']);
-const IMG_ATTRS = new Set(['src', 'srcset', 'sizes', 'alt', 'title', 'width', 'height', 'class', 'id', 'attribution']);
-
-type El = Element;
-
-function isAmpReserved(value: string): boolean {
-  return /^(-amp-|i-amphtml-)/i.test(value);
-}
-
-function cleanAttributes(el: El): void {
-  for (const { name, value } of [...el.attributes]) {
-    const lower = name.toLowerCase();
-    const drop =
-      lower === 'style' ||
-      lower.startsWith('on') ||
-      lower === 'xmlns' ||
-      lower.startsWith('xmlns:') ||
-      lower === 'loading' ||
-      lower === 'decoding' ||
-      lower === 'fetchpriority' ||
-      lower === 'contenteditable' ||
-      (lower === 'id' && isAmpReserved(value)) ||
-      ((lower === 'href' || lower === 'src') && /^\s*(javascript|vbscript|data):/i.test(value));
-    if (drop) el.removeAttribute(name);
-    else if (lower === 'class') {
-      const kept = value.split(/\s+/).filter((c) => c && !isAmpReserved(c));
-      if (kept.length) el.setAttribute('class', kept.join(' '));
-      else el.removeAttribute('class');
-    }
-  }
-}
-
-function positive(value: string | null): number | null {
-  const n = value ? Number.parseInt(value, 10) : Number.NaN;
-  return Number.isFinite(n) && n > 0 ? n : null;
-}
-
-function toAmpImg(doc: Document, img: El): El | null {
-  const src = img.getAttribute('src');
-  if (!src || /^\s*(javascript|data):/i.test(src)) return null;
-  const amp = doc.createElement('amp-img');
-  for (const { name, value } of [...img.attributes]) {
-    if (IMG_ATTRS.has(name.toLowerCase())) amp.setAttribute(name.toLowerCase(), value);
-  }
-  const width = positive(img.getAttribute('width'));
-  const height = positive(img.getAttribute('height'));
-  if (width && height) {
-    amp.setAttribute('width', String(width));
-    amp.setAttribute('height', String(height));
-  } else {
-    amp.setAttribute('width', String(DEFAULT_WIDTH));
-    amp.setAttribute('height', String(DEFAULT_HEIGHT));
-    amp.setAttribute('class', `${amp.getAttribute('class') ?? ''} amp-contain`.trim());
-  }
-  amp.setAttribute('layout', 'responsive');
-  if (!amp.hasAttribute('alt')) amp.setAttribute('alt', '');
-  return amp;
-}
-
-function mediaLink(doc: Document, el: El): El | null {
-  const src = el.getAttribute('src') ?? el.querySelector('source[src]')?.getAttribute('src');
-  if (!src || !/^https?:\/\//i.test(src)) return null;
-  const p = doc.createElement('p');
-  const a = doc.createElement('a');
-  a.setAttribute('href', src);
-  a.textContent = el.tagName.toLowerCase() === 'iframe' ? `Embedded content: ${src}` : `Media: ${src}`;
-  p.appendChild(a);
-  return p;
-}
-
-function convert(doc: Document, parent: El): void {
-  for (const child of [...parent.children]) {
-    const tag = child.tagName.toLowerCase();
-    if (REMOVE.has(tag) || tag.startsWith('amp-')) {
-      child.remove();
-      continue;
-    }
-    if (TO_LINK.has(tag)) {
-      const link = mediaLink(doc, child);
-      if (link) child.replaceWith(link);
-      else child.remove();
-      continue;
-    }
-    if (tag === 'source' || tag === 'track') {
-      child.remove();
-      continue;
-    }
-    if (tag === 'img') {
-      const amp = toAmpImg(doc, child);
-      if (amp) child.replaceWith(amp);
-      else child.remove();
-      continue;
-    }
-    cleanAttributes(child);
-    convert(doc, child);
-    if (UNWRAP.has(tag)) child.replaceWith(...child.childNodes);
-  }
-}
-
-/** Converts an HTML fragment to AMP-valid HTML: amp-img for images, no scripts, styles, forms, frames or event handlers. */
-export function toAmpHtml(html: string): string {
-  const { document } = parseHTML(`<!doctype html><html><head></head><body>${html}</body></html>`);
-  convert(document, document.body);
-  return document.body.innerHTML;
-}
+// AMP pages: `ampDocument` wraps an article in the mandatory AMP shell. The body comes from
+// servedHtml(…, { amp: true }), which writes amp-img and nothing AMP forbids.
 
 export const AMP_BOILERPLATE =
   '<style amp-boilerplate>body{-webkit-animation:-amp-start 8s steps(1,end) 0s 1 normal both;-moz-animation:-amp-start 8s steps(1,end) 0s 1 normal both;-ms-animation:-amp-start 8s steps(1,end) 0s 1 normal both;animation:-amp-start 8s steps(1,end) 0s 1 normal both}@-webkit-keyframes -amp-start{from{visibility:hidden}to{visibility:visible}}@-moz-keyframes -amp-start{from{visibility:hidden}to{visibility:visible}}@-ms-keyframes -amp-start{from{visibility:hidden}to{visibility:visible}}@-o-keyframes -amp-start{from{visibility:hidden}to{visibility:visible}}@keyframes -amp-start{from{visibility:hidden}to{visibility:visible}}</style><noscript><style amp-boilerplate>body{-webkit-animation:none;-moz-animation:none;-ms-animation:none;animation:none}</style></noscript>';
@@ -164,7 +48,7 @@ export interface AmpPageInput {
   description: string;
   /** The site's icon (an SVG); without one the browser asks for /favicon.ico. */
   iconUrl?: string;
-  /** Already AMP-converted body (toAmpHtml). */
+  /** The body as servedHtml(…, { amp: true }) wrote it. */
   bodyHtml: string;
   /** Extra AMP markup placed between the header and the body (lead image figure). */
   leadHtml: string;

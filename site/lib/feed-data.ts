@@ -1,8 +1,9 @@
 import { time } from './dates.ts';
 import type { FeedItem, FeedMeta } from './feeds.ts';
-import { absolutizeHtml, escapeHtml, htmlToText, truncate } from './html.ts';
+import { escapeHtml } from './html.ts';
 import { largestImage, mimeForFormat } from './images.ts';
-import { articleBodyHtml, sourceName } from './page-data.ts';
+import { bodyStart, sourceName } from './page-data.ts';
+import { servedHtml } from './served-html.ts';
 import type { Article, SiteIndex, TopicInfo } from './site-index.ts';
 
 // Turns index entries into feed items and metadata; the writers in feeds.ts do the XML.
@@ -39,15 +40,15 @@ export function feedItem(index: SiteIndex, article: Article): FeedItem {
   let contentHtml: string | null = null;
   if (config.publish.fullContentInFeeds) {
     const lead = imageUrl ? `<figure><img src="${escapeHtml(imageUrl)}" alt="${escapeHtml(data.image?.alt ?? '')}"></figure>\n` : '';
-    const body = absolutizeHtml(articleBodyHtml(index, article), url);
     const source = `<p>Originally published by <a href="${escapeHtml(data.url)}">${escapeHtml(sourceName(data))}</a>.</p>`;
-    contentHtml = `${lead}${body}\n${source}`;
+    // Feed readers have no CSP: the whole item goes through the allowlist, last.
+    contentHtml = servedHtml(`${lead}${article.html}\n${source}`, { origin: config.site.url });
   }
   const updated = data.modified && time(data.modified) > time(data.publishedOnSite) ? data.modified : data.publishedOnSite;
   return {
     url,
     title: data.title,
-    summary: data.description || truncate(htmlToText(article.html), 280),
+    summary: data.description || bodyStart(article, 280),
     contentHtml,
     published: data.publishedOnSite,
     updated,

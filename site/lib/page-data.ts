@@ -1,7 +1,8 @@
 import { rfc3339, time } from './dates.ts';
-import { htmlToText, prepareBodyHtml, truncate } from './html.ts';
+import { htmlToText, truncate } from './html.ts';
 import { largestImage } from './images.ts';
 import { collectionPageLd, newsArticleLd, type JsonLd, type Publisher } from './jsonld.ts';
+import { servedHtml } from './served-html.ts';
 import type { Article, SiteIndex } from './site-index.ts';
 
 /** Where an article page's rel=canonical points: the page itself, or the source (config site.canonical). */
@@ -33,9 +34,17 @@ export function publisher(index: SiteIndex): Publisher {
   return { name: config.site.title, url: routes.absolute(routes.home()), logo: routes.absolute(routes.path('icons/icon-512.png')) };
 }
 
-/** An article's body as this site serves it (prepareBodyHtml with the site's base path and origin). */
+/** An article's body as its page serves it (see served-html.ts). */
 export function articleBodyHtml(index: SiteIndex, article: Article): string {
-  return prepareBodyHtml(article.html, { base: index.routes.base, origin: index.config.site.url });
+  return servedHtml(article.html, { origin: index.config.site.url });
+}
+
+/** Text enough for any description or summary made from the start of a body. */
+const DESCRIPTION_SOURCE_CHARS = 2000;
+
+/** The start of an article's body as plain text, at most `max` characters, ending in an ellipsis when cut. */
+export function bodyStart(article: Article, max: number): string {
+  return truncate(htmlToText(article.html, { maxChars: DESCRIPTION_SOURCE_CHARS }), max);
 }
 
 /** What an article page and its AMP page both say about the article. */
@@ -64,7 +73,7 @@ export function articleFacts(index: SiteIndex, article: Article): ArticleFacts {
     url,
     topicName: index.topicBySlug.get(article.topic)?.name ?? article.topic,
     lang: data.lang || config.site.language,
-    description: data.description || truncate(htmlToText(article.html), 160),
+    description: data.description || bodyStart(article, 160),
     published,
     modified: data.modified && time(data.modified) > time(published) ? data.modified : published,
     image: big ? { url: new URL(routes.asset(big.src), url).href, width: big.width, height: big.height } : null,

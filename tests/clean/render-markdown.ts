@@ -1,12 +1,9 @@
-import { createMarkdownProcessor } from '@astrojs/markdown-remark';
 import { JSDOM } from 'jsdom';
+import { renderMarkdown as render } from '../../site/lib/markdown.ts';
 
-let processor: Awaited<ReturnType<typeof createMarkdownProcessor>> | null = null;
-
-/** Renders Markdown the way the Astro site does (GFM, raw HTML allowed), without highlighting or smart quotes. */
-export async function renderMarkdown(markdown: string): Promise<string> {
-  processor ??= await createMarkdownProcessor({ syntaxHighlight: false, smartypants: false, gfm: true });
-  return (await processor.render(markdown)).code;
+/** Renders Markdown the way the Astro site does (GFM, raw HTML allowed), without smart quotes. */
+export function renderMarkdown(markdown: string): Promise<string> {
+  return render(markdown, { smartPunctuation: false });
 }
 
 const BLOCK = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'pre', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr', 'figure', 'figcaption', 'dl', 'dt', 'dd']);

@@ -1,3 +1,4 @@
+import { htmlToText } from '../../clean/html-text.ts';
 import { ELEMENT_NODE, walk } from '../dom.ts';
 import { tagged, type DocIndex } from '../dom-index.ts';
 import { findContainer } from './containers.ts';
@@ -84,7 +85,7 @@ function readabilityWorthRunning(body: Element): boolean {
 
 function withJsonLd(doc: Document, dom: BodyChoice, articleBody: string | null): BodyChoice {
   if (!articleBody) return dom;
-  const ldChars = articleBody.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim().length;
+  const ldChars = htmlToText(articleBody).length;
   if (ldChars < MIN_JSON_LD_CHARS) return dom;
   if (dom.root && proseChars(dom.root) >= ldChars * 0.5) return dom;
   return { root: jsonLdElement(doc, articleBody), strategy: 'json-ld' };
