@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../crawler/config/index.ts';
 import { sitePaths } from '../crawler/paths.ts';
 import { cliOptions, isMain } from './lib/cli-args.ts';
 import { formatBytes, listFiles, sha256File } from './lib/files.ts';
+import type { SkippedArticle } from '../site/lib/article-loader.ts';
 
 // npm run build: Astro renders <root>/content into <root>/dist, Pagefind indexes the article
 // pages, and the database and processed images are copied next to the pages.
@@ -30,6 +31,8 @@ export interface BuildReport {
   indexedPages: number;
   database: { bytes: number; sha256: string } | null;
   mediaFiles: number;
+  /** Articles left out because their Markdown did not render; the rest of the site is built. */
+  skipped: SkippedArticle[];
   /** Wall time of the whole build (same as timings.totalMs). */
   durationMs: number;
   timings: { astroMs: number; pagefindMs: number; copyMs: number; totalMs: number };
@@ -61,7 +64,7 @@ async function buildOnce({ root, config, quiet = false, verbose = false }: Build
   };
   say(`building ${config.site.title} from ${paths.content}`);
   const oldDist = await moveDistAside(paths);
-  await astroInChild({ GLEANER_ROOT: paths.root, GLEANER_CONFIG_JSON: JSON.stringify(config), ASTRO_TELEMETRY_DISABLED: '1', [CHILD_FLAG]: verbose ? 'info' : quiet ? 'error' : 'warn' });
+  const skipped = await astroInChild({ GLEANER_ROOT: paths.root, GLEANER_CONFIG_JSON: JSON.stringify(config), ASTRO_TELEMETRY_DISABLED: '1', [CHILD_FLAG]: verbose ? 'info' : quiet ? 'error' : 'warn' });
   await oldDist.removed;
   const astroDone = performance.now();
   say(`  pages rendered in ${((astroDone - started) / 1000).toFixed(1)}s; indexing for search…`);
@@ -94,6 +97,7 @@ async function buildOnce({ root, config, quiet = false, verbose = false }: Build
     indexedPages,
     database,
     mediaFiles,
+    skipped,
     durationMs: Math.round(done - started),
     timings: { astroMs: Math.round(astroDone - started), pagefindMs: Math.round(pagefindDone - astroDone), copyMs: Math.round(done - pagefindDone), totalMs: Math.round(done - started) },
   };
@@ -104,8 +108,8 @@ async function buildOnce({ root, config, quiet = false, verbose = false }: Build
 const CHILD_FLAG = 'GLEANER_ASTRO_BUILD';
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
-/** Runs `astro build` in a child process (this file, see the end); rejects with the end of its error output. */
-function astroInChild(env: Record<string, string>): Promise<void> {
+/** Runs `astro build` in a child process (this file, see the end); resolves with the articles it skipped, rejects with the end of its error output. */
+function astroInChild(env: Record<string, string>): Promise<SkippedArticle[]> {
   const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, ...env }, execArgv: ['--import', TSX], stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => {
@@ -115,11 +119,15 @@ function astroInChild(env: Record<string, string>): Promise<void> {
   // A parent that exits (killed, or an error elsewhere) takes its build with it.
   const stop = () => child.kill();
   process.once('exit', stop);
+  const skipped: SkippedArticle[] = [];
+  child.on('message', (message: { type?: string } & SkippedArticle) => {
+    if (message?.type === 'gleaner:skipped-article') skipped.push({ id: message.id, reason: message.reason });
+  });
   return new Promise((done, fail) => {
     child.once('error', fail);
     child.once('exit', (code, signal) => {
       process.off('exit', stop);
-      if (code === 0) done();
+      if (code === 0) done(skipped);
       else fail(new Error(`astro build failed (${signal ?? `exit code ${code}`})${errors.trim() ? `:\n${errors.trim()}` : ''}`));
     });
   });
@@ -165,6 +173,7 @@ export function summary(report: BuildReport): string {
     `  astro ${(t.astroMs / 1000).toFixed(1)}s · pagefind ${(t.pagefindMs / 1000).toFixed(1)}s (${report.indexedPages} pages indexed) · copy ${(t.copyMs / 1000).toFixed(1)}s`,
     report.database ? `  database ${formatBytes(report.database.bytes)} sha256 ${report.database.sha256}` : '  no database yet (data/site.sqlite)',
     `  ${report.mediaFiles} media files`,
+    ...report.skipped.map((a) => `  warning: skipped ${a.id}, its Markdown did not render (${a.reason}); fix or remove content/${a.id}.md`),
   ];
   return lines.join('\n');
 }
