@@ -35,7 +35,8 @@ export function hostileConfig(web: Pick<HostileWeb, 'resolve' | 'privateHosts' |
   return {
     site: { title: 'Hostile web', url: 'http://localhost:4321', description: 'What Gleaner publishes from a web that attacks it.' },
     topics: [{ slug: HOSTILE_TOPIC, name: 'Hostile', description: 'Pages that survived the hostile web.', keywords: ['harbor'], sources: sources as UserConfig['topics'][number]['sources'] }],
-    publish: { perTopicPerRun: 500 },
+    // Every published article in every feed: the safety test reads the feeds' HTML of each one.
+    publish: { perTopicPerRun: 500, feedItems: 500 },
     crawl: {
       resolve: { ...web.resolve },
       privateHosts: [...web.privateHosts],

@@ -1,7 +1,7 @@
 import { createServer as createHttpServer, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type Socket } from 'node:net';
 import { closeServer, freePort, listen } from '../lib/net.ts';
-import { BASE, CLOSED_HOST, INTRANET_NAME, METADATA_NAME } from './hosts.ts';
+import { BASE, CLOSED_HOST, EMBEDDED_V4_NAMES, INTRANET_NAME, METADATA_NAME } from './hosts.ts';
 import { indexFeed, ROUTES } from './routes/index.ts';
 import type { HostileRoute, HostileTiming, Resource, RouteEnv, ServedRequest } from './types.ts';
 
@@ -106,6 +106,7 @@ export async function startHostileWeb(options: HostileWebOptions = {}): Promise<
   resolve[CLOSED_HOST] = `127.0.0.1:${closedPort}`;
   resolve[METADATA_NAME] = '169.254.169.254:80';
   resolve[INTRANET_NAME] = '10.0.0.1:80';
+  for (const [name, { address }] of Object.entries(EMBEDDED_V4_NAMES)) resolve[name] = `[${address}]:80`;
 
   return {
     port,

@@ -1,4 +1,4 @@
-import { at, host, INTRANET_NAME, METADATA_NAME, requestsTo, strayRequests } from '../hosts.ts';
+import { at, EMBEDDED_V4_NAMES, host, INTRANET_NAME, METADATA_NAME, requestsTo, strayRequests } from '../hosts.ts';
 import { redirect } from '../http.ts';
 import type { HostileRoute, HttpHandler, Probe, Resource } from '../types.ts';
 
@@ -19,7 +19,30 @@ function noStray(probe: Probe): string[] {
 
 const chain: Resource[] = Array.from({ length: CHAIN }, (_, i) => ({ host: host(R), path: `/chain/${i}`, http: redirect(`/chain/${i + 1}`, 301) }));
 
+/** A page on a name whose DNS answer embeds a private IPv4 address, and a redirect to it: both refused before any connection. */
+const embeddedV4Routes: HostileRoute[] = Object.entries(EMBEDDED_V4_NAMES).flatMap(([name, { form }], i): HostileRoute[] => [
+  {
+    id: `embedded-v4-${name.split('.')[0]}`,
+    attack: `a page on a name that resolves to ${form}`,
+    kind: 'page',
+    url: `http://${name}/story-${i}`,
+    resources: [],
+    expect: { outcome: 'failed', code: 'E_BLOCKED_ADDRESS' },
+    verify: noStray,
+  },
+  {
+    id: `redirect-to-embedded-v4-${name.split('.')[0]}`,
+    attack: `redirect to a name that resolves to ${form}`,
+    kind: 'page',
+    url: at(R, `/to-embedded-${i}`),
+    resources: [{ host: host(R), path: `/to-embedded-${i}`, http: redirect(`http://${name}/admin`) }],
+    expect: { outcome: 'failed', code: 'E_BLOCKED_ADDRESS' },
+    verify: noStray,
+  },
+]);
+
 export const redirectRoutes: HostileRoute[] = [
+  ...embeddedV4Routes,
   {
     id: 'redirect-loop',
     attack: 'A → B → A',

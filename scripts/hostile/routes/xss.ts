@@ -86,6 +86,37 @@ const mutation = [
   `<img """><script>alert('xss:quotes')</script>">`,
 ];
 
+// What an attack corpus found in the site's old regex re-sanitizer: "<style" inside a quoted
+// attribute value made it drop text up to the next ">", so the URL of the tag after it was parsed
+// as attributes and a "/onerror=…" in it went live, in pages and in every feed.
+const attributeText = [
+  `<p><img alt="<style" src="https://images.hostile.test/a.png"><img src="https://images.hostile.test/b/onerror=alert('xss:alt-style')//c.png" alt="b"></p>`,
+  `<p><a title="x <script y" href="https://ok.hostile.test/z">t</a><a href="https://ok.hostile.test/q/onmouseover=alert('xss:title-script')//">u</a></p>`,
+  `<figure><img src="https://images.hostile.test/d.png" alt="a &quot;quoted&quot; <iframe> and a '<style>'"><figcaption>x</figcaption></figure><p><img src="https://images.hostile.test/e/onload=alert('xss:fig')//f.png"></p>`,
+  `<blockquote cite="https://ok.hostile.test/<style"><p>A quote</p></blockquote><p><a href="https://ok.hostile.test/r/onfocus=alert('xss:cite')//">r</a></p>`,
+];
+
+// URLs a Markdown renderer cannot decode (a lone "%", an escape that is not UTF-8): one of them
+// used to stop the whole site's build. They must be repaired when the article is cleaned.
+const undecodableUrls = [
+  `<p>Prices fell <a href="100%">100%</a> and <a href="https://ok.hostile.test/50%off">50%off</a>.</p>`,
+  `<p><img src="https://images.hostile.test/100%.png" alt="a chart"> <img src="https://images.hostile.test/%E0%A4%A.png" alt="a bad escape"></p>`,
+  `<blockquote cite="https://ok.hostile.test/%zz"><p>A quote from <a href="https://ok.hostile.test/%FF%FE">somewhere</a>.</p></blockquote>`,
+];
+
+/** The Markdown renders (the build's renderer decodes every link and image URL) and holds nothing that could run. */
+function renderable(url: string) {
+  return async (probe: Probe): Promise<string[]> => {
+    const article = probe.article(url);
+    if (!article?.fileText) return ['no Markdown file was written'];
+    try {
+      return inertHtmlProblems(await renderMarkdown(articleBody(article.fileText)));
+    } catch (error) {
+      return [`the Markdown does not render: ${(error as Error).message}`];
+    }
+  };
+}
+
 const markdownish = [
   `<p>Plain text that looks like markup: &lt;script&gt;alert('xss:text-script')&lt;/script&gt; and &lt;img src=x onerror=alert('xss:text-img')&gt; in the harbor.</p>`,
   `<p>[click me](javascript:alert('xss:md-link')) and ![x](javascript:alert('xss:md-image')) and &lt;javascript:alert('xss:md-autolink')&gt;</p>`,
@@ -128,6 +159,8 @@ export const xssRoutes: HostileRoute[] = [
   xssRoute('xss-css', 'CSS injection: @import, url(), expression(), overlays', 604, css),
   xssRoute('xss-mutation', 'broken markup that sanitizers have mis-parsed (mXSS)', 605, mutation),
   xssRoute('xss-markdown', 'text that would become script once turned into Markdown', 606, markdownish),
+  xssRoute('xss-attribute-text', 'tag-like text inside quoted attribute values, then handlers inside URLs', 608, attributeText),
+  { ...xssRoute('undecodable-urls', 'link and image URLs with a lone % or escapes that are not UTF-8', 609, undecodableUrls), verify: renderable(at(X, '/undecodable-urls')) },
   {
     id: 'xss-metadata',
     attack: 'script in the title, author, description, site name, JSON-LD, favicon and image URLs',
