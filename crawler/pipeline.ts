@@ -7,6 +7,7 @@ import { syncTopics, type TopicRow } from './store/topics.ts';
 import { activeSources, syncSources, type SourceRow } from './store/sources.ts';
 import { countByState, urlsDue } from './store/urls.ts';
 import { backlogByTopic } from './store/articles.ts';
+import { recordRun, type RunRecord } from './store/runs.ts';
 import { isDue, type DiscoveryContext } from './discover/index.ts';
 import { planPublication, reconcile, writePublishing } from './publish/index.ts';
 import { CrawlError } from './pipeline/crawl-error.ts';
@@ -120,7 +121,7 @@ export async function runCrawl(config: Config, paths: SitePaths, options: CrawlO
       rescheduleRead(db, config, outcomes, backlogByTopic(db), now());
       report({ type: 'phase', phase: 'save' });
       if (db.changed) {
-        recordRun(db, started, now(), summary);
+        recordRun(db, runRecord(started, now(), summary));
         db.save();
         summary.saved = true;
       }
@@ -147,12 +148,11 @@ function selectSources(sources: SourceRow[], topicIds: Set<number>, needles: str
   return sources.filter((s) => topicIds.has(s.topic_id) && (!needles?.length || needles.some((needle) => s.url.includes(needle))));
 }
 
-function recordRun(db: Database, startedMs: number, endedMs: number, summary: RunSummary): void {
-  const stats = { discovered: summary.discovered, requeued: summary.requeued, fetched: summary.fetched, articles: summary.articles, published: summary.published, rejected: summary.rejected, failed: summary.failed };
-  db.run('INSERT INTO runs (started_at, finished_at, status, stats) VALUES (?, ?, ?, ?)', [
-    new Date(startedMs).toISOString(),
-    new Date(endedMs).toISOString(),
-    summary.stoppedBy ? `stopped:${summary.stoppedBy}` : 'complete',
-    JSON.stringify(stats),
-  ]);
+function runRecord(startedMs: number, endedMs: number, summary: RunSummary): RunRecord {
+  return {
+    startedAt: new Date(startedMs).toISOString(),
+    finishedAt: new Date(endedMs).toISOString(),
+    status: summary.stoppedBy ? `stopped:${summary.stoppedBy}` : 'complete',
+    stats: { discovered: summary.discovered, requeued: summary.requeued, fetched: summary.fetched, articles: summary.articles, published: summary.published, rejected: summary.rejected, failed: summary.failed },
+  };
 }

@@ -5,3 +5,4 @@ export { LshIndex } from './lsh-index.ts';
 export { chooseBanding, candidateProbability, halfPoint, type Banding } from './banding.ts';
 export { findNearDuplicate } from './near-duplicate.ts';
 export { shingleSet, exactJaccard } from './shingles.ts';
+export { NearDuplicateIndex } from './near-duplicate-index.ts';

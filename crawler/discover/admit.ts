@@ -1,6 +1,7 @@
 import { canonicalUrl, equivalenceKey, normalizeUrl } from '../url/index.ts';
 import type { SourceRow } from '../store/sources.ts';
-import { recordOccurrence, sightUrl } from '../store/urls.ts';
+import { sightUrl } from '../store/url-state.ts';
+import { recordOccurrence } from '../store/urls.ts';
 import type { DiscoveryContext, Link } from './types.ts';
 
 export interface AdmitCounts {

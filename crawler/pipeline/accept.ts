@@ -3,11 +3,12 @@ import { tagSlug } from '../enrich/index.ts';
 import type { RejectReason } from '../errors.ts';
 import type { ArticleCandidate } from '../process-page.ts';
 import type { Database } from '../store/database.ts';
-import { articleByContentHash, insertArticle, removeArticle } from '../store/articles.ts';
-import { markExtracted, markRejected, type UrlRow } from '../store/urls.ts';
+import { articleByContentHash, articleById, articleText, insertArticle, removeArticle } from '../store/articles.ts';
+import { markExtracted, markRejected } from '../store/url-state.ts';
+import type { UrlRow } from '../store/urls.ts';
 import { canonicalUrl, normalizeUrl, type UrlPolicy } from '../url/index.ts';
-import type { NearDuplicateIndex } from './dedup-index.ts';
-import type { ArticleUrlIndex } from './url-index.ts';
+import type { NearDuplicateIndex } from '../dedup/index.ts';
+import type { ArticleUrlIndex } from '../url/index.ts';
 
 export type Acceptance =
   | { accepted: true; articleId: number; displaced: number[] }
@@ -45,7 +46,7 @@ export function acceptArticle(
   for (let pass = 0; pass < 8; pass++) {
     const match = findMatch(db, candidate, canonical, finalUrl, near, urls);
     if (!match) break;
-    const twin = db.get<{ status: string; published_at: string | null }>('SELECT status, published_at FROM articles WHERE id = ?', [match.articleId])!;
+    const twin = articleById(db, match.articleId)!;
     if (twin.status !== 'ready' || !isEarlier(candidate.publishedAt, twin.published_at)) {
       markRejected(db, row.id, match.reason, match.detail, now, match.urlId);
       return { accepted: false, reason: match.reason, duplicateOfUrl: match.urlId, detail: match.detail };
@@ -102,9 +103,9 @@ function findMatch(db: Database, candidate: ArticleCandidate, canonical: string,
   if (sameUrl) return { articleId: sameUrl.id, urlId: sameUrl.url_id, reason: 'duplicate_url', detail: `same canonical URL as #${sameUrl.url_id}` };
   const sameText = articleByContentHash(db, candidate.contentHash);
   if (sameText) return { articleId: sameText.id, urlId: sameText.url_id, reason: 'duplicate_content', detail: `same text as #${sameText.url_id}` };
-  const similar = near.find(candidate.minhash, candidate.text, (id) => db.scalar('SELECT text FROM articles WHERE id = ?', [id]) as string | undefined);
+  const similar = near.find(candidate.minhash, candidate.text, (id) => articleText(db, id));
   if (!similar) return null;
-  const urlId = Number(db.scalar('SELECT url_id FROM articles WHERE id = ?', [similar.id]));
+  const urlId = articleById(db, similar.id)!.url_id;
   return { articleId: similar.id, urlId, reason: 'near_duplicate', detail: `${Math.round(similar.similarity * 100)}% similar to #${urlId}` };
 }
 

@@ -3,14 +3,16 @@ import { failure, type Failure, type RejectReason } from '../errors.ts';
 import type { Fetcher } from '../fetch/index.ts';
 import type { SitePaths } from '../paths.ts';
 import type { Database } from '../store/database.ts';
-import { markFailed, markFetched, markRejected, markUnchanged, revalidation, type UrlRow } from '../store/urls.ts';
+import { markFailed, markFetched, markRejected, markUnchanged, revalidation } from '../store/url-state.ts';
+import { urlById, type UrlRow } from '../store/urls.ts';
+import { setArticleImage } from '../store/articles.ts';
 import type { UrlPolicy } from '../url/index.ts';
 import { acceptArticle } from './accept.ts';
-import type { NearDuplicateIndex } from './dedup-index.ts';
+import type { NearDuplicateIndex } from '../dedup/index.ts';
 import type { Reporter } from './events.ts';
 import { fetchLeadImage } from './lead-image.ts';
 import type { PageProcessor } from './process-pool.ts';
-import type { ArticleUrlIndex } from './url-index.ts';
+import type { ArticleUrlIndex } from '../url/index.ts';
 import { bump, type RunSummary } from './summary.ts';
 import { crashpoint } from '../crashpoint.ts';
 
@@ -86,8 +88,9 @@ export async function crawlPage(row: UrlRow, ctx: PageContext, released: () => v
   }
   summary.articles += 1 - acceptance.displaced.length;
   for (const urlId of acceptance.displaced) {
-    bump(summary.rejected, String(db.scalar('SELECT reason FROM urls WHERE id = ?', [urlId])));
-    report({ type: 'page', url: String(db.scalar('SELECT url FROM urls WHERE id = ?', [urlId])), outcome: 'rejected', detail: `displaced by the earlier ${row.url}` });
+    const displaced = urlById(db, urlId)!;
+    bump(summary.rejected, String(displaced.reason));
+    report({ type: 'page', url: displaced.url, outcome: 'rejected', detail: `displaced by the earlier ${row.url}` });
   }
   report({ type: 'page', url: row.url, outcome: 'article', detail: processed.article.title });
   crashpoint('accept:after');
@@ -95,7 +98,7 @@ export async function crawlPage(row: UrlRow, ctx: PageContext, released: () => v
   if (ctx.config.images.enabled && processed.article.image) {
     const image = await fetchLeadImage(ctx.fetcher, ctx.config, ctx.paths.media, ctx.policy, processed.article.image);
     if (image.ok) {
-      db.run('UPDATE articles SET image = ? WHERE id = ?', [JSON.stringify(image.image), acceptance.articleId]);
+      setArticleImage(db, acceptance.articleId, image.image);
       summary.images.stored++;
     } else {
       summary.images.failed++;

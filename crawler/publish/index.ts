@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { Config } from '../config/index.ts';
 import type { SitePaths } from '../paths.ts';
 import type { Database } from '../store/database.ts';
-import { articlesWithStatus, nextPosition, readyArticles, slugTaken, tagsOf, type ArticleRow, type LeadImage } from '../store/articles.ts';
-import { markPublished } from '../store/urls.ts';
+import { articlesWithStatus, markArticlePublished, markPublishing, nextPosition, readyArticles, slugTaken, tagsOf, type ArticleRow, type LeadImage } from '../store/articles.ts';
+import { markPublished } from '../store/url-state.ts';
 import type { TopicRow } from '../store/topics.ts';
 import { writeFileAtomic } from '../store/atomic-write.ts';
 import { articleIdOf, renderArticleFile } from './article-file.ts';
@@ -46,10 +46,7 @@ export function planPublication(db: Database, config: Config, topics: Map<string
         const tags = tagsOf(db, article.id);
         const terms = termsOf(article);
         const related = pickRelated({ topic: topic.slug, tags, terms }, pool, config.publish.relatedCount);
-        db.run(
-          `UPDATE articles SET status = 'publishing', slug = ?, position = ?, page = ?, published_on_site = ?, related = ? WHERE id = ?`,
-          [slug, position, Math.floor(position / config.publish.pageSize) + 1, now, JSON.stringify(related), article.id],
-        );
+        markPublishing(db, article.id, { slug, position, page: Math.floor(position / config.publish.pageSize) + 1, publishedOnSite: now, related });
         pool.push({ id: `${topic.slug}/${slug}`, topic: topic.slug, tags, terms });
         position++;
       }
@@ -115,8 +112,7 @@ export function writePublishing(db: Database, paths: SitePaths, topics: Map<stri
     writeFileAtomic(file, renderArticleFile(frontmatterOf(article, topicSlug, tags), article.markdown));
     crashpoint('publish:file-written');
     db.transaction(() => {
-      db.run(`UPDATE articles SET status = 'published' WHERE id = ?`, [article.id]);
-      db.run('INSERT OR REPLACE INTO articles_fts (docid, title, text, tags) VALUES (?, ?, ?, ?)', [article.id, article.title, article.text, tags.join(', ')]);
+      markArticlePublished(db, article, tags);
       markPublished(db, article.url_id, now);
     });
     written++;

@@ -1,3 +1,4 @@
+import { decodeSignature } from '../dedup/index.ts';
 import type { Database } from './database.ts';
 
 export type ArticleStatus = 'ready' | 'publishing' | 'published';
@@ -88,12 +89,55 @@ export function insertArticle(db: Database, article: ArticleRecord, tags: Array<
   return lastId;
 }
 
+/** Where a chosen article goes on the site: the publisher's first step (status 'publishing'). */
+export interface Placement {
+  slug: string;
+  position: number;
+  page: number;
+  publishedOnSite: string;
+  related: string[];
+}
+
+export function markPublishing(db: Database, articleId: number, p: Placement): void {
+  db.run(`UPDATE articles SET status = 'publishing', slug = ?, position = ?, page = ?, published_on_site = ?, related = ? WHERE id = ?`, [
+    p.slug, p.position, p.page, p.publishedOnSite, JSON.stringify(p.related), articleId,
+  ]);
+}
+
+/** The publisher's second step, once the file is written: the article is published and searchable. */
+export function markArticlePublished(db: Database, article: Pick<ArticleRow, 'id' | 'title' | 'text'>, tags: string[]): void {
+  db.run(`UPDATE articles SET status = 'published' WHERE id = ?`, [article.id]);
+  db.run('INSERT OR REPLACE INTO articles_fts (docid, title, text, tags) VALUES (?, ?, ?, ?)', [article.id, article.title, article.text, tags.join(', ')]);
+}
+
+export function setArticleImage(db: Database, articleId: number, image: LeadImage): void {
+  db.run('UPDATE articles SET image = ? WHERE id = ?', [JSON.stringify(image), articleId]);
+}
+
+export function articleById(db: Database, id: number): ArticleRow | undefined {
+  return db.get<ArticleRow>('SELECT * FROM articles WHERE id = ?', [id]);
+}
+
+export function articleText(db: Database, id: number): string | undefined {
+  return db.scalar('SELECT text FROM articles WHERE id = ?', [id]) as string | undefined;
+}
+
+/** Every stored article's id, URL row and the two URLs it is known by (for the duplicate-URL index). */
+export function articleUrls(db: Database): Array<{ id: number; urlId: number; urls: string[] }> {
+  return db
+    .all<{ id: number; url_id: number; canonical_url: string; source_url: string }>('SELECT id, url_id, canonical_url, source_url FROM articles ORDER BY id')
+    .map((r) => ({ id: r.id, urlId: r.url_id, urls: [r.canonical_url, r.source_url] }));
+}
+
 export function articleByContentHash(db: Database, hash: string): { id: number; url_id: number } | undefined {
   return db.get('SELECT id, url_id FROM articles WHERE content_hash = ? ORDER BY id LIMIT 1', [hash]);
 }
 
-export function allSignatures(db: Database): Array<{ id: number; url_id: number; minhash: Uint8Array }> {
-  return db.all('SELECT id, url_id, minhash FROM articles WHERE minhash IS NOT NULL ORDER BY id');
+/** Every stored article's MinHash signature (for the near-duplicate index). */
+export function articleSignatures(db: Database): Array<{ id: number; signature: Uint32Array }> {
+  return db
+    .all<{ id: number; minhash: Uint8Array }>('SELECT id, minhash FROM articles WHERE minhash IS NOT NULL ORDER BY id')
+    .map((r) => ({ id: r.id, signature: decodeSignature(r.minhash) }));
 }
 
 export function tagsOf(db: Database, articleId: number): string[] {

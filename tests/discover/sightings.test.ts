@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../crawler/store/database.ts';
-import { markFetched, markRejected, recordOccurrence, revalidation, sightUrl, urlById, type Sighting } from '../../crawler/store/urls.ts';
+import { markFetched, markRejected, revalidation, sightUrl, type Sighting } from '../../crawler/store/url-state.ts';
+import { recordOccurrence, urlById } from '../../crawler/store/urls.ts';
 import { canonicalUrl, equivalenceKey } from '../../crawler/url/index.ts';
 
 // What happens when a source lists a URL: queued, left alone, stored as quoted-only, or queued again.

@@ -7,7 +7,7 @@ import { sitePaths } from '../../crawler/paths.ts';
 import { openDatabase, type Database } from '../../crawler/store/database.ts';
 import { syncTopics } from '../../crawler/store/topics.ts';
 import { insertArticle, type ArticleRecord } from '../../crawler/store/articles.ts';
-import { discoverUrl } from '../../crawler/store/urls.ts';
+import { discoverUrl } from '../../crawler/store/url-state.ts';
 import { planPublication, reconcile, writePublishing } from '../../crawler/publish/index.ts';
 import { articleIdOf, renderArticleFile } from '../../crawler/publish/article-file.ts';
 import { pickRelated, termVector } from '../../crawler/publish/related.ts';

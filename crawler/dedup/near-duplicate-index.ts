@@ -1,6 +1,7 @@
-import { DEFAULT_NUM_HASHES, DEFAULT_SHINGLE_SIZE, decodeSignature, exactJaccard, findNearDuplicate, LshIndex, shingleSet } from '../dedup/index.ts';
-import type { Database } from '../store/database.ts';
-import { allSignatures } from '../store/articles.ts';
+import { LshIndex } from './lsh-index.ts';
+import { DEFAULT_NUM_HASHES, DEFAULT_SHINGLE_SIZE } from './minhash.ts';
+import { findNearDuplicate } from './near-duplicate.ts';
+import { exactJaccard, shingleSet } from './shingles.ts';
 
 const NUM_HASHES = DEFAULT_NUM_HASHES;
 
@@ -15,9 +16,9 @@ export class NearDuplicateIndex {
     this.index = new LshIndex({ numHashes: NUM_HASHES, threshold });
   }
 
-  static load(db: Database, threshold: number): NearDuplicateIndex {
+  static from(signatures: Iterable<{ id: number; signature: Uint32Array }>, threshold: number): NearDuplicateIndex {
     const index = new NearDuplicateIndex(threshold);
-    for (const row of allSignatures(db)) index.add(row.id, decodeSignature(row.minhash));
+    for (const s of signatures) index.add(s.id, s.signature);
     return index;
   }
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../crawler/store/database.ts';
-import { ArticleUrlIndex } from '../../crawler/pipeline/url-index.ts';
+import { articleUrls } from '../../crawler/store/articles.ts';
+import { ArticleUrlIndex } from '../../crawler/url/index.ts';
 
 let db: Database;
 beforeEach(async () => {
@@ -21,7 +22,7 @@ describe('ArticleUrlIndex', () => {
   it('finds stored articles by canonical or source URL, lowest id first, in the order the URLs are tried', () => {
     const a = article(10, 'https://a.example/post', 'https://a.example/post?ref=feed');
     const b = article(11, 'https://b.example/x', 'https://b.example/x');
-    const index = ArticleUrlIndex.load(db);
+    const index = ArticleUrlIndex.from(articleUrls(db));
     expect(index.find(['https://a.example/post'])).toEqual({ id: a, url_id: 10 });
     expect(index.find(['https://nothing.example/', 'https://a.example/post?ref=feed'])).toEqual({ id: a, url_id: 10 });
     expect(index.find(['https://b.example/x', 'https://a.example/post'])).toEqual({ id: b, url_id: 11 });
@@ -29,7 +30,7 @@ describe('ArticleUrlIndex', () => {
   });
 
   it('follows additions and removals made during the run', () => {
-    const index = ArticleUrlIndex.load(db);
+    const index = ArticleUrlIndex.from(articleUrls(db));
     index.add(5, 50, ['https://c.example/1', 'https://c.example/1']);
     index.add(3, 30, ['https://c.example/1']);
     expect(index.find(['https://c.example/1'])).toEqual({ id: 3, url_id: 30 });

@@ -1,19 +1,16 @@
-import type { Database } from '../store/database.ts';
-
 /**
  * Every stored article by canonical URL and by source URL, in memory for the duplicate-URL check.
  * The articles table has no index on those columns (the published database stays small), so the
  * query scanned every article for every page: 13% of a 2,000-page crawl's CPU, growing with the
- * square of the site. Loaded once per run; acceptArticle keeps it in step with inserts and removals.
+ * square of the site. Built once per run from the stored articles; acceptArticle keeps it in step
+ * with inserts and removals.
  */
 export class ArticleUrlIndex {
   private readonly byUrl = new Map<string, Array<{ id: number; urlId: number }>>();
 
-  static load(db: Database): ArticleUrlIndex {
+  static from(articles: Iterable<{ id: number; urlId: number; urls: string[] }>): ArticleUrlIndex {
     const index = new ArticleUrlIndex();
-    for (const row of db.all<{ id: number; url_id: number; canonical_url: string; source_url: string }>('SELECT id, url_id, canonical_url, source_url FROM articles ORDER BY id')) {
-      index.add(row.id, row.url_id, [row.canonical_url, row.source_url]);
-    }
+    for (const a of articles) index.add(a.id, a.urlId, a.urls);
     return index;
   }
 
