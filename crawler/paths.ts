@@ -6,22 +6,34 @@ import { resolve, join } from 'node:path';
  */
 export interface SitePaths {
   root: string;
+  /** Published articles: content/<topic>/<yyyy>/<mm>/<slug>.md. */
   content: string;
   data: string;
-  database: string;
-  /** Processed lead images, copied into dist/ by the build. */
+  /** The crawler's state in git: one changeset per run (store/segments.ts). */
+  segments: string;
+  /** The single-file database of sites made before the segmented store; upgraded on the next crawl. */
+  legacyDatabase: string;
+  /** Processed lead images: media/<yyyy>/<mm>/<hash>-<width>.<format>, served from /media/<name>. */
   media: string;
   dist: string;
+  /** Local, derived and never committed: the state's snapshot and the build's caches (a CI cache keeps it between runs). */
+  cache: string;
+  /** The snapshot of the state: every segment applied, with lookup indexes. */
+  stateSnapshot: string;
 }
 
 export function sitePaths(root = process.env.GLEANER_ROOT ?? '.'): SitePaths {
   const abs = resolve(root);
+  const cache = join(abs, '.gleaner');
   return {
     root: abs,
     content: join(abs, 'content'),
     data: join(abs, 'data'),
-    database: join(abs, 'data', 'site.sqlite'),
+    segments: join(abs, 'data', 'segments'),
+    legacyDatabase: join(abs, 'data', 'site.sqlite'),
     media: join(abs, 'media'),
     dist: join(abs, 'dist'),
+    cache,
+    stateSnapshot: join(cache, 'state.sqlite'),
   };
 }

@@ -2,7 +2,7 @@ import type { Config } from './config/index.ts';
 import type { SitePaths } from './paths.ts';
 import { createFetcher } from './fetch/index.ts';
 import type { UrlPolicy } from './url/index.ts';
-import { openDatabase, type Database } from './store/database.ts';
+import { openState } from './store/state.ts';
 import { syncTopics, type TopicRow } from './store/topics.ts';
 import { activeSources, syncSources, type SourceRow } from './store/sources.ts';
 import { countByState, urlsDue } from './store/urls.ts';
@@ -56,7 +56,7 @@ export function urlPolicy(config: Config): UrlPolicy {
  * One crawl run: discover → fetch → process → dedup → store → publish → save. Bounded by
  * crawl.maxPagesPerRun (or options.maxPages) and crawl.maxMinutesPerRun: at a bound it stops
  * starting work, lets what is in flight finish, publishes and saves; the next run carries on
- * from the queue. A run that finds nothing new leaves the database file untouched.
+ * from the queue. A run that finds nothing new writes nothing (no segment, no file).
  */
 export async function runCrawl(config: Config, paths: SitePaths, options: CrawlOptions = {}): Promise<RunSummary> {
   const now = options.now ?? Date.now;
@@ -68,7 +68,7 @@ export async function runCrawl(config: Config, paths: SitePaths, options: CrawlO
   const deadline = started + config.crawl.maxMinutesPerRun * 60_000;
 
   preflight(paths, dryRun);
-  const db = await openDatabase(paths.database);
+  const db = await openState(paths, { readOnly: dryRun, nowMs: started, nearDuplicateThreshold: config.quality.nearDuplicateThreshold });
   const fetcher = createFetcher({ ...config.crawl, now });
   try {
     const topics = syncTopics(db, config);
@@ -108,7 +108,7 @@ export async function runCrawl(config: Config, paths: SitePaths, options: CrawlO
       // Publish: plan (committed by a save), then write files, then save again.
       report({ type: 'phase', phase: 'publish' });
       const publishing = { ...config, topics: config.topics.filter((t) => selectedTopics.has(topics.get(t.slug)!.id)) };
-      const plan = planPublication(db, publishing, topics, iso());
+      const plan = planPublication(db, publishing, paths, topics, iso());
       if (plan.total > 0) db.save();
       crashpoint('publish:planned');
       summary.published = writePublishing(db, paths, topics, iso());

@@ -51,13 +51,23 @@ export class LshIndex {
   }
 
   private bandKey(sig: Uint32Array, band: number): number {
-    let h = Math.imul(band + 1, 0x9e3779b1);
-    const start = band * this.rows;
-    for (let i = start; i < start + this.rows; i++) h = Math.imul(h ^ sig[i], 0x01000193) + 0x7f4a7c15;
-    return fmix32(h);
+    return bandKey(sig, band, this.rows);
   }
 
   private checkLength(sig: Uint32Array): void {
     if (sig.length !== this.numHashes) throw new RangeError(`signature has ${sig.length} slots, the index expects ${this.numHashes}`);
   }
+}
+
+/** The 32-bit key of one band (`rows` slots starting at band × rows) of a signature. */
+export function bandKey(sig: Uint32Array, band: number, rows: number): number {
+  let h = Math.imul(band + 1, 0x9e3779b1);
+  const start = band * rows;
+  for (let i = start; i < start + rows; i++) h = Math.imul(h ^ sig[i], 0x01000193) + 0x7f4a7c15;
+  return fmix32(h);
+}
+
+/** Every band's key, made unique across bands (band × 2³² + key), for an index kept in a database table. */
+export function bandKeys(sig: Uint32Array, banding: Banding): number[] {
+  return Array.from({ length: banding.bands }, (_, band) => band * 0x1_0000_0000 + bandKey(sig, band, banding.rows));
 }

@@ -1,14 +1,17 @@
-import { encodeSignature } from '../dedup/index.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { encodeSignature, markdownText, NearDuplicateIndex, type Banding } from '../dedup/index.ts';
 import { tagSlug } from '../enrich/index.ts';
 import type { RejectReason } from '../errors.ts';
 import type { ArticleCandidate } from '../process-page.ts';
 import type { Database } from '../store/database.ts';
-import { articleByContentHash, articleById, articleText, insertArticle, removeArticle } from '../store/articles.ts';
+import { articleByContentHash, articleById, articleByUrl, insertArticle, removeArticle } from '../store/articles.ts';
+import { refreshBands, signaturesSharingBands } from '../store/near-duplicates.ts';
+import { wordListsFor } from '../enrich/stopwords.ts';
+import { articleTerms } from '../publish/related.ts';
 import { markExtracted, markRejected } from '../store/url-state.ts';
 import type { UrlRow } from '../store/urls.ts';
 import { canonicalUrl, normalizeUrl, type UrlPolicy } from '../url/index.ts';
-import type { NearDuplicateIndex } from '../dedup/index.ts';
-import type { ArticleUrlIndex } from '../url/index.ts';
 
 export type Acceptance =
   | { accepted: true; articleId: number; displaced: number[] }
@@ -21,20 +24,27 @@ interface Match {
   detail: string;
 }
 
+/** What the duplicate checks need besides the page: the site's root (published bodies are in their files) and the near-duplicate settings. */
+export interface DedupSettings {
+  root: string;
+  threshold: number;
+  banding: Banding;
+}
+
 /**
  * Decides whether a processed page becomes a stored article. Exact duplicates by canonical
  * URL, then by normalized-text hash, then near-duplicates by MinHash/LSH. The earlier article
  * wins: earlier by the source's publication date when a stored twin is not yet published
  * (pages arrive in any order within a run), otherwise the one stored first. Synchronous on
- * purpose: no other page can slip in between check and insert.
+ * purpose: no other page can slip in between check and insert. Every lookup goes through an
+ * index of the state, so a check costs the same on a site of any size.
  */
 export function acceptArticle(
   db: Database,
   row: UrlRow,
   finalUrl: string,
   candidate: ArticleCandidate,
-  near: NearDuplicateIndex,
-  urls: ArticleUrlIndex,
+  dedup: DedupSettings,
   policy: UrlPolicy,
   now: string,
 ): Acceptance {
@@ -44,7 +54,7 @@ export function acceptArticle(
 
   // A bounded loop: each pass either rejects the candidate or displaces one unpublished twin.
   for (let pass = 0; pass < 8; pass++) {
-    const match = findMatch(db, candidate, canonical, finalUrl, near, urls);
+    const match = findMatch(db, candidate, canonical, finalUrl, dedup);
     if (!match) break;
     const twin = articleById(db, match.articleId)!;
     if (twin.status !== 'ready' || !isEarlier(candidate.publishedAt, twin.published_at)) {
@@ -55,8 +65,6 @@ export function acceptArticle(
       removeArticle(db, match.articleId);
       markRejected(db, match.urlId, match.reason, `${match.reason === 'near_duplicate' ? 'similar to' : 'same as'} the earlier #${row.id}`, now, row.id);
     });
-    near.remove(match.articleId);
-    urls.remove(match.articleId);
     displaced.push(match.urlId);
   }
 
@@ -81,8 +89,8 @@ export function acceptArticle(
         image: null,
         wordCount: candidate.wordCount,
         readingTime: candidate.readingTime,
-        text: candidate.text,
         markdown: candidate.markdown,
+        terms: [...articleTerms(candidate.title, candidate.text, wordListsFor(candidate.lang).stop)],
         contentHash: candidate.contentHash,
         minhash: encodeSignature(candidate.minhash),
         strategy: candidate.strategy,
@@ -93,20 +101,37 @@ export function acceptArticle(
     markExtracted(db, row.id, now);
     return id;
   });
-  near.add(articleId, candidate.minhash);
-  urls.add(articleId, row.id, [canonical, finalUrl]);
+  refreshBands(db, [articleId], dedup.banding);
   return { accepted: true, articleId, displaced };
 }
 
-function findMatch(db: Database, candidate: ArticleCandidate, canonical: string, finalUrl: string, near: NearDuplicateIndex, urls: ArticleUrlIndex): Match | null {
-  const sameUrl = urls.find([canonical, finalUrl, canonicalUrl(finalUrl)]);
+function findMatch(db: Database, candidate: ArticleCandidate, canonical: string, finalUrl: string, dedup: DedupSettings): Match | null {
+  const sameUrl = articleByUrl(db, [canonical, finalUrl, canonicalUrl(finalUrl)]);
   if (sameUrl) return { articleId: sameUrl.id, urlId: sameUrl.url_id, reason: 'duplicate_url', detail: `same canonical URL as #${sameUrl.url_id}` };
   const sameText = articleByContentHash(db, candidate.contentHash);
   if (sameText) return { articleId: sameText.id, urlId: sameText.url_id, reason: 'duplicate_content', detail: `same text as #${sameText.url_id}` };
-  const similar = near.find(candidate.minhash, candidate.text, (id) => articleText(db, id));
+  // Only the articles sharing a band with this page can be its near-duplicates: an index of those
+  // few, their text compared (for estimates near the threshold) from their Markdown.
+  const near = NearDuplicateIndex.from(signaturesSharingBands(db, candidate.minhash, dedup.banding), dedup.threshold);
+  const similar = near.find(candidate.minhash, markdownText(candidate.markdown), (id) => storedText(db, dedup.root, id));
   if (!similar) return null;
   const urlId = articleById(db, similar.id)!.url_id;
   return { articleId: similar.id, urlId, reason: 'near_duplicate', detail: `${Math.round(similar.similarity * 100)}% similar to #${urlId}` };
+}
+
+/** The text of a stored article: from its Markdown, kept in the state until published, then in its file. */
+function storedText(db: Database, root: string, id: number): string | undefined {
+  const article = articleById(db, id);
+  if (!article) return undefined;
+  if (article.markdown !== null) return markdownText(article.markdown);
+  if (!article.file) return undefined;
+  try {
+    const file = readFileSync(join(root, article.file), 'utf8');
+    const body = file.indexOf('\n---\n', 4);
+    return markdownText(body === -1 ? file : file.slice(body + 5));
+  } catch {
+    return undefined;
+  }
 }
 
 /** True only when both dates are known and a is strictly earlier: unknown dates never displace anything. */

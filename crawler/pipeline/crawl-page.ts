@@ -7,14 +7,13 @@ import { markFailed, markFetched, markRejected, markUnchanged, revalidation } fr
 import { urlById, type UrlRow } from '../store/urls.ts';
 import { setArticleImage } from '../store/articles.ts';
 import type { UrlPolicy } from '../url/index.ts';
-import { acceptArticle } from './accept.ts';
-import type { NearDuplicateIndex } from '../dedup/index.ts';
+import { acceptArticle, type DedupSettings } from './accept.ts';
 import type { Reporter } from './events.ts';
 import { fetchLeadImage } from './lead-image.ts';
 import type { PageProcessor } from './process-pool.ts';
-import type { ArticleUrlIndex } from '../url/index.ts';
 import { bump, type RunSummary } from './summary.ts';
 import { crashpoint } from '../crashpoint.ts';
+import type { FolderAllocator } from '../publish/folders.ts';
 
 export interface PageContext {
   db: Database;
@@ -22,9 +21,10 @@ export interface PageContext {
   config: Config;
   paths: SitePaths;
   policy: UrlPolicy;
-  near: NearDuplicateIndex;
-  urls: ArticleUrlIndex;
+  dedup: DedupSettings;
   processor: PageProcessor;
+  /** Hands out media/<yyyy>/<mm>/ folders for lead images. */
+  media: FolderAllocator;
   summary: RunSummary;
   report: Reporter;
   nowMs: () => number;
@@ -80,7 +80,7 @@ export async function crawlPage(row: UrlRow, ctx: PageContext, released: () => v
   if (processed.type === 'failed') return fail(processed.failure); // markFetched already counted this attempt
   if (processed.type === 'rejected') return reject(processed.reason, processed.detail);
 
-  const acceptance = acceptArticle(db, row, response.finalUrl, processed.article, ctx.near, ctx.urls, ctx.policy, new Date(ctx.nowMs()).toISOString());
+  const acceptance = acceptArticle(db, row, response.finalUrl, processed.article, ctx.dedup, ctx.policy, new Date(ctx.nowMs()).toISOString());
   if (!acceptance.accepted) {
     bump(summary.rejected, acceptance.reason);
     report({ type: 'page', url: row.url, outcome: 'rejected', detail: `${acceptance.reason} ${acceptance.detail}` });
@@ -96,7 +96,7 @@ export async function crawlPage(row: UrlRow, ctx: PageContext, released: () => v
   crashpoint('accept:after');
 
   if (ctx.config.images.enabled && processed.article.image) {
-    const image = await fetchLeadImage(ctx.fetcher, ctx.config, ctx.paths.media, ctx.policy, processed.article.image);
+    const image = await fetchLeadImage(ctx.fetcher, ctx.config, ctx.media.place(ctx.paths.media, now, ctx.config.images.widths.length * ctx.config.images.formats.length), ctx.policy, processed.article.image);
     if (image.ok) {
       setArticleImage(db, acceptance.articleId, image.image);
       summary.images.stored++;

@@ -6,12 +6,11 @@ import type { Database } from '../store/database.ts';
 import { urlsDue } from '../store/urls.ts';
 import type { UrlPolicy } from '../url/index.ts';
 import { crawlPage } from './crawl-page.ts';
-import { NearDuplicateIndex } from '../dedup/index.ts';
+import { bandingFor } from '../store/near-duplicates.ts';
+import { FolderAllocator } from '../publish/folders.ts';
 import { dispatchByHost } from './dispatch.ts';
 import type { Reporter } from './events.ts';
 import { workerProcessor } from './process-pool.ts';
-import { ArticleUrlIndex } from '../url/index.ts';
-import { articleSignatures, articleUrls } from '../store/articles.ts';
 import type { RunSummary } from './summary.ts';
 
 export interface FetchPhase {
@@ -35,12 +34,12 @@ export async function runFetchPhase(db: Database, p: FetchPhase): Promise<void> 
   if (queue.length > maxPages) p.summary.stoppedBy = 'max-pages';
   const work = queue.slice(0, maxPages);
   p.report({ type: 'phase', phase: 'fetch', total: work.length });
-  const near = NearDuplicateIndex.from(articleSignatures(db), p.config.quality.nearDuplicateThreshold);
-  const urls = ArticleUrlIndex.from(articleUrls(db));
+  const threshold = p.config.quality.nearDuplicateThreshold;
+  const dedup = { root: p.paths.root, threshold, banding: bandingFor(threshold) };
   const checkpointMs = p.checkpointMs ?? 60_000;
   let lastSave = performance.now();
   const processor = workerProcessor(work.length > 0 ? p.config.crawl.processWorkers : 0, { timeoutMs: p.config.crawl.processTimeoutMs });
-  const pageContext = { db, fetcher: p.fetcher, config: p.config, paths: p.paths, policy: p.policy, near, urls, processor, summary: p.summary, report: p.report, nowMs: p.now };
+  const pageContext = { db, fetcher: p.fetcher, config: p.config, paths: p.paths, policy: p.policy, dedup, processor, media: new FolderAllocator(), summary: p.summary, report: p.report, nowMs: p.now };
   const result = await dispatchByHost(
     work,
     async (row, release) => {

@@ -1,18 +1,20 @@
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import type { SitePaths } from '../paths.ts';
-import { countContentFiles } from '../publish/index.ts';
+import { hasContentFiles } from '../publish/index.ts';
+import { listSegments } from '../store/segments.ts';
 import { CrawlError } from './crawl-error.ts';
 
 /** Refuses to run on a root that cannot work: content without its database, or folders it cannot write. A dry run creates nothing. */
 export function preflight(paths: SitePaths, dryRun: boolean): void {
-  if (!existsSync(paths.database) && countContentFiles(paths) > 0) {
+  const hasState = existsSync(paths.legacyDatabase) || listSegments(paths.segments).length > 0;
+  if (!hasState && hasContentFiles(paths)) {
     throw new CrawlError(
       'E_STATE',
-      `${paths.content} holds articles but ${paths.database} is missing. Restore the database (git checkout -- data/site.sqlite) or remove content/ to start over.`,
+      `${paths.content} holds articles but the crawler's state (${paths.segments}) is missing. Restore it (git checkout -- data/) or remove content/ to start over.`,
     );
   }
   if (dryRun) return;
-  for (const dir of [paths.data, paths.content, paths.media]) {
+  for (const dir of [paths.data, paths.segments, paths.content, paths.media, paths.cache]) {
     try {
       mkdirSync(dir, { recursive: true });
       accessSync(dir, constants.W_OK);
@@ -20,11 +22,11 @@ export function preflight(paths: SitePaths, dryRun: boolean): void {
       throw new CrawlError('E_UNWRITABLE', `cannot write to ${dir}: ${(error as Error).message}`);
     }
   }
-  if (existsSync(paths.database)) {
+  if (existsSync(paths.legacyDatabase)) {
     try {
-      accessSync(paths.database, constants.R_OK | constants.W_OK);
+      accessSync(paths.legacyDatabase, constants.R_OK | constants.W_OK);
     } catch (error) {
-      throw new CrawlError('E_UNWRITABLE', `cannot write ${paths.database}: ${(error as Error).message}`);
+      throw new CrawlError('E_UNWRITABLE', `cannot write ${paths.legacyDatabase}: ${(error as Error).message}`);
     }
   }
 }

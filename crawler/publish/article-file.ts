@@ -1,4 +1,5 @@
 import { stringify } from 'yaml';
+import type { ArticleRow, LeadImage } from '../store/articles.ts';
 import { frontmatterSchema, type Frontmatter } from './frontmatter.ts';
 
 /**
@@ -15,4 +16,30 @@ export function renderArticleFile(frontmatter: Frontmatter, body: string): strin
 export function articleIdOf(fileText: string): number | null {
   const match = /^---\n(?:.*\n)*?id: (\d+)\n/.exec(fileText);
   return match ? Number(match[1]) : null;
+}
+
+export function frontmatterOf(article: ArticleRow, topicSlug: string, tags: string[]): Frontmatter {
+  return {
+    id: article.id,
+    title: article.title,
+    description: article.description ?? article.excerpt,
+    url: article.source_url,
+    canonical: article.canonical_url,
+    author: article.author,
+    published: article.published_at,
+    modified: article.modified_at,
+    fetched: article.fetched_at,
+    lang: article.lang ?? 'en',
+    tags,
+    image: article.image ? (JSON.parse(article.image) as LeadImage) : null,
+    siteName: article.site_name,
+    favicon: article.favicon,
+    topic: topicSlug,
+    page: article.page!,
+    position: article.position!,
+    publishedOnSite: article.published_on_site!,
+    wordCount: article.word_count,
+    readingTime: article.reading_time,
+    related: article.related ? (JSON.parse(article.related) as string[]) : [],
+  };
 }

@@ -11,6 +11,11 @@ export interface RelatedCandidate {
   terms: Map<string, number>;
 }
 
+/** An article's term vector: its title and text without the stopwords of its language. */
+export function articleTerms(title: string, text: string, stopwords: ReadonlySet<string>): Map<string, number> {
+  return termVector(`${title}\n${text}`, stopwords);
+}
+
 /** A small bag of the most frequent content words, for cosine similarity. */
 export function termVector(text: string, stopwords: ReadonlySet<string>, size = 40): Map<string, number> {
   const counts = new Map<string, number>();

@@ -1,4 +1,3 @@
-import { decodeSignature } from '../dedup/index.ts';
 import type { Database } from './database.ts';
 
 export type ArticleStatus = 'ready' | 'publishing' | 'published';
@@ -31,12 +30,14 @@ export interface ArticleRecord {
   image: LeadImage | null;
   wordCount: number;
   readingTime: number;
-  text: string;
+  /** The body, kept here until it is published (content/ holds it from then on). */
   markdown: string;
   contentHash: string;
   minhash: Uint8Array | null;
   strategy: string | null;
   tags: string[];
+  /** The top content words with their counts, most frequent first (related-article choice). */
+  terms: Array<[string, number]>;
 }
 
 export interface ArticleRow {
@@ -60,26 +61,30 @@ export interface ArticleRow {
   image: string | null;
   word_count: number;
   reading_time: number;
-  text: string;
-  markdown: string;
+  /** The body until the article is published; null afterwards (its file holds it). */
+  markdown: string | null;
   content_hash: string;
   strategy: string | null;
   page: number | null;
   position: number | null;
   published_on_site: string | null;
   related: string | null;
+  /** content/<topic>/<yyyy>/<mm>/<slug>.md, relative to the site's root, once placed. */
+  file: string | null;
+  /** JSON of the term vector, [[word, count], …]. */
+  terms: string | null;
 }
 
 export function insertArticle(db: Database, article: ArticleRecord, tags: Array<{ slug: string; name: string }>): number {
   const { lastId } = db.run(
     `INSERT INTO articles (url_id, topic_id, status, title, description, excerpt, author, published_at, modified_at, fetched_at, lang,
-       site_name, favicon, source_url, canonical_url, image, word_count, reading_time, text, markdown, content_hash, minhash, strategy)
+       site_name, favicon, source_url, canonical_url, image, word_count, reading_time, markdown, content_hash, minhash, strategy, terms)
      VALUES (?, ?, 'ready', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       article.urlId, article.topicId, article.title, article.description, article.excerpt, article.author, article.publishedAt,
       article.modifiedAt, article.fetchedAt, article.lang, article.siteName, article.favicon, article.sourceUrl, article.canonicalUrl,
-      article.image ? JSON.stringify(article.image) : null, article.wordCount, article.readingTime, article.text, article.markdown,
-      article.contentHash, article.minhash, article.strategy,
+      article.image ? JSON.stringify(article.image) : null, article.wordCount, article.readingTime, article.markdown,
+      article.contentHash, article.minhash, article.strategy, JSON.stringify(article.terms),
     ],
   );
   for (const tag of tags) {
@@ -96,18 +101,19 @@ export interface Placement {
   page: number;
   publishedOnSite: string;
   related: string[];
+  /** Its file, relative to the site's root. */
+  file: string;
 }
 
 export function markPublishing(db: Database, articleId: number, p: Placement): void {
-  db.run(`UPDATE articles SET status = 'publishing', slug = ?, position = ?, page = ?, published_on_site = ?, related = ? WHERE id = ?`, [
-    p.slug, p.position, p.page, p.publishedOnSite, JSON.stringify(p.related), articleId,
+  db.run(`UPDATE articles SET status = 'publishing', slug = ?, position = ?, page = ?, published_on_site = ?, related = ?, file = ? WHERE id = ?`, [
+    p.slug, p.position, p.page, p.publishedOnSite, JSON.stringify(p.related), p.file, articleId,
   ]);
 }
 
-/** The publisher's second step, once the file is written: the article is published and searchable. */
-export function markArticlePublished(db: Database, article: Pick<ArticleRow, 'id' | 'title' | 'text'>, tags: string[]): void {
-  db.run(`UPDATE articles SET status = 'published' WHERE id = ?`, [article.id]);
-  db.run('INSERT OR REPLACE INTO articles_fts (docid, title, text, tags) VALUES (?, ?, ?, ?)', [article.id, article.title, article.text, tags.join(', ')]);
+/** The publisher's second step, once the file is written: the article is published, and its body lives in its file only. */
+export function markArticlePublished(db: Database, articleId: number): void {
+  db.run(`UPDATE articles SET status = 'published', markdown = NULL WHERE id = ?`, [articleId]);
 }
 
 export function setArticleImage(db: Database, articleId: number, image: LeadImage): void {
@@ -118,27 +124,22 @@ export function articleById(db: Database, id: number): ArticleRow | undefined {
   return db.get<ArticleRow>('SELECT * FROM articles WHERE id = ?', [id]);
 }
 
-export function articleText(db: Database, id: number): string | undefined {
-  return db.scalar('SELECT text FROM articles WHERE id = ?', [id]) as string | undefined;
-}
-
-/** Every stored article's id, URL row and the two URLs it is known by (for the duplicate-URL index). */
-export function articleUrls(db: Database): Array<{ id: number; urlId: number; urls: string[] }> {
-  return db
-    .all<{ id: number; url_id: number; canonical_url: string; source_url: string }>('SELECT id, url_id, canonical_url, source_url FROM articles ORDER BY id')
-    .map((r) => ({ id: r.id, urlId: r.url_id, urls: [r.canonical_url, r.source_url] }));
+/** The first stored article (lowest id) whose canonical or source URL is one of `urls`, trying them in order. */
+export function articleByUrl(db: Database, urls: string[]): { id: number; url_id: number } | undefined {
+  for (const url of new Set(urls)) {
+    const found = db.get<{ id: number; url_id: number }>(
+      'SELECT id, url_id FROM articles WHERE id = (SELECT min(id) FROM (SELECT id FROM articles WHERE canonical_url = ? UNION ALL SELECT id FROM articles WHERE source_url = ?))',
+      [url, url],
+    );
+    if (found) return found;
+  }
+  return undefined;
 }
 
 export function articleByContentHash(db: Database, hash: string): { id: number; url_id: number } | undefined {
   return db.get('SELECT id, url_id FROM articles WHERE content_hash = ? ORDER BY id LIMIT 1', [hash]);
 }
 
-/** Every stored article's MinHash signature (for the near-duplicate index). */
-export function articleSignatures(db: Database): Array<{ id: number; signature: Uint32Array }> {
-  return db
-    .all<{ id: number; minhash: Uint8Array }>('SELECT id, minhash FROM articles WHERE minhash IS NOT NULL ORDER BY id')
-    .map((r) => ({ id: r.id, signature: decodeSignature(r.minhash) }));
-}
 
 export function tagsOf(db: Database, articleId: number): string[] {
   return db
@@ -177,4 +178,42 @@ export function articlesWithStatus(db: Database, statuses: ArticleStatus[]): Art
 export function removeArticle(db: Database, articleId: number): void {
   db.run('DELETE FROM article_tags WHERE article_id = ?', [articleId]);
   db.run(`DELETE FROM articles WHERE id = ? AND status = 'ready'`, [articleId]);
+  db.run('DELETE FROM lsh WHERE article_id = ?', [articleId], { quiet: true });
+}
+
+/** How many articles are published or being published. */
+export function publishedCount(db: Database): number {
+  return Number(db.scalar(`SELECT count(*) FROM articles WHERE status != 'ready'`));
+}
+
+export interface TermsRow {
+  id: number;
+  topic_id: number;
+  slug: string;
+  terms: string | null;
+}
+
+/** The newest `limit` published articles (by position within each topic's publication order, then id) with their term vectors. */
+export function newestPublished(db: Database, limit: number): TermsRow[] {
+  return db.all<TermsRow>(`SELECT id, topic_id, slug, terms FROM articles WHERE status != 'ready' ORDER BY published_on_site DESC, id DESC LIMIT ?`, [limit]);
+}
+
+/** Published articles carrying any of these tags (by name), the newest `limit` of each. */
+export function publishedWithTags(db: Database, tags: string[], limit: number): TermsRow[] {
+  const out = new Map<number, TermsRow>();
+  for (const name of tags) {
+    for (const row of db.all<TermsRow>(
+      `SELECT a.id, a.topic_id, a.slug, a.terms FROM article_tags at JOIN tags t ON t.id = at.tag_id JOIN articles a ON a.id = at.article_id
+       WHERE t.name = ? AND a.status != 'ready' ORDER BY a.id DESC LIMIT ?`,
+      [name, limit],
+    )) {
+      out.set(row.id, row);
+    }
+  }
+  return [...out.values()];
+}
+
+/** The articles a publisher's first step left 'publishing' (a run killed before writing their files, or the current run's). */
+export function publishingArticles(db: Database): ArticleRow[] {
+  return db.all<ArticleRow>(`SELECT * FROM articles WHERE status = 'publishing' ORDER BY topic_id, position`);
 }

@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, basename, extname, join } from 'node:path';
 import { crashpoint, crashpointsArmed } from '../crashpoint.ts';
 
@@ -39,5 +39,38 @@ function syncDirectory(dir: string): void {
     try { fsyncSync(fd); } finally { closeSync(fd); }
   } catch {
     // Some filesystems refuse fsync on directories; the rename is still atomic.
+  }
+}
+
+/**
+ * Removes the temp files of killed writes (`.<name>.<pid>.<ms>.tmp`) in `dir` whose writer is
+ * gone, optionally only those of names starting with `prefix`. They are never read as the real
+ * file; removing them keeps them from piling up.
+ */
+export function removeStaleTemps(dir: string, prefix = '.'): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const match = name.startsWith(prefix) ? /\.(\d+)\.\d+\.tmp$/.exec(name) : null;
+    if (!match || processAlive(Number(match[1]))) continue;
+    try {
+      unlinkSync(join(dir, name));
+    } catch {
+      // Gone already, or not ours to remove.
+    }
+  }
+}
+
+function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import initSqlJs, { type Database as SqlJsDatabase, type SqlValue, type Statement } from 'sql.js';
+import type { Database as SqlJsDatabase, SqlValue, Statement } from 'sql.js';
 import { crashpoint } from '../crashpoint.ts';
-import { writeFileAtomic } from './atomic-write.ts';
+import { removeStaleTemps, writeFileAtomic } from './atomic-write.ts';
+import { engine } from './engine.ts';
 import { MIGRATIONS, type Migration } from './migrations.ts';
 
 export type Params = Record<string, SqlValue> | SqlValue[];
@@ -17,21 +18,24 @@ export class StoreError extends Error {
   }
 }
 
-let sqlJs: Awaited<ReturnType<typeof initSqlJs>> | undefined;
-async function engine() {
-  sqlJs ??= await initSqlJs();
-  return sqlJs;
+/** How a database is kept: the crawler's state writes a segment (store/state.ts); a plain file is written whole. */
+export interface Persistence {
+  /** Makes everything done so far durable (a checkpoint, or the end of a run). */
+  save(db: Database): void;
+  /** Called once by close(), before the connection goes. */
+  close?(db: Database): void;
 }
 
 /**
- * The crawler's database: sql.js (SQLite compiled to WebAssembly) held in memory and written
- * to disk atomically. `changed` tracks whether anything a reader of the published file would
- * see has changed, so a run that finds nothing new leaves the file (and git) untouched.
+ * A SQLite database in sql.js (SQLite compiled to WebAssembly), held in memory. `changed` tracks
+ * whether anything a reader of the published data would see has changed, so a run that finds
+ * nothing new writes nothing (and git has nothing to commit).
  */
 export class Database {
   readonly path: string | null;
   readonly sql: SqlJsDatabase;
   changed = false;
+  persistence: Persistence | null = null;
   private readonly statements = new Map<string, Statement>();
 
   constructor(sql: SqlJsDatabase, path: string | null) {
@@ -112,6 +116,13 @@ export class Database {
 
   /** Compacts and writes the database atomically (temp file, fsync, rename). */
   save(path = this.path): void {
+    if (this.persistence && path === this.path) {
+      crashpoint('db-save:before');
+      this.persistence.save(this);
+      crashpoint('db-save:after');
+      this.changed = false;
+      return;
+    }
     if (!path) throw new StoreError('E_STORE_NO_PATH', 'this database has no file path to save to');
     crashpoint('db-save:before');
     this.clearStatements();
@@ -127,11 +138,13 @@ export class Database {
   }
 
   close(): void {
+    this.persistence?.close?.(this);
     this.clearStatements();
     this.sql.close();
   }
 
-  private clearStatements(): void {
+  /** Frees prepared statements (before an export, which reopens the connection). */
+  clearStatements(): void {
     for (const stmt of this.statements.values()) stmt.free();
     this.statements.clear();
   }
@@ -201,31 +214,5 @@ export function migrate(db: Database, migrations: Migration[] = MIGRATIONS): voi
  * ones whose writer is gone so they do not pile up.
  */
 function removeStaleTempFiles(path: string): void {
-  const dir = dirname(path);
-  const prefix = `.${basename(path)}.`;
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const match = name.startsWith(prefix) ? /^(\d+)\.\d+\.tmp$/.exec(name.slice(prefix.length)) : null;
-    if (!match || processAlive(Number(match[1]))) continue;
-    try {
-      unlinkSync(join(dir, name));
-    } catch {
-      // Gone already, or not ours to remove.
-    }
-  }
-}
-
-function processAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  removeStaleTemps(dirname(path), `.${basename(path)}.`);
 }

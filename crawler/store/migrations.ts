@@ -8,6 +8,13 @@ export interface Migration {
   sql: string;
 }
 
+/** Columns of the state's articles table from version 2 on (the migration below copies the rest). */
+const ARTICLE_COLUMNS = [
+  'id', 'url_id', 'topic_id', 'status', 'slug', 'title', 'description', 'excerpt', 'author', 'published_at', 'modified_at', 'fetched_at', 'lang',
+  'site_name', 'favicon', 'source_url', 'canonical_url', 'image', 'word_count', 'reading_time', 'markdown', 'content_hash', 'minhash', 'strategy',
+  'page', 'position', 'published_on_site', 'related',
+].join(', ');
+
 export const MIGRATIONS: Migration[] = [
   {
     version: 1,
@@ -151,6 +158,61 @@ CREATE TABLE runs (
 
 CREATE VIRTUAL TABLE articles_fts USING fts4 (title, text, tags, tokenize=unicode61);
 `,
+  },
+  {
+    version: 2,
+    description:
+      'the crawler state of the segmented store: the body is stored once (content/ once published), no FTS (the build makes the downloads), ' +
+      'file and terms columns, lookup indexes and the LSH band table of the local state',
+    sql: `
+  CREATE TABLE articles_v2 (
+    id INTEGER PRIMARY KEY,
+    url_id INTEGER NOT NULL UNIQUE REFERENCES urls(id),
+    topic_id INTEGER NOT NULL REFERENCES topics(id),
+    status TEXT NOT NULL DEFAULT 'ready' CHECK (status IN ('ready','publishing','published')),
+    slug TEXT,
+    title TEXT NOT NULL,
+    description TEXT,
+    excerpt TEXT NOT NULL,
+    author TEXT,
+    published_at TEXT,
+    modified_at TEXT,
+    fetched_at TEXT NOT NULL,
+    lang TEXT,
+    site_name TEXT,
+    favicon TEXT,
+    source_url TEXT NOT NULL,
+    canonical_url TEXT NOT NULL,
+    image TEXT,
+    word_count INTEGER NOT NULL,
+    reading_time INTEGER NOT NULL,
+    markdown TEXT,
+    content_hash TEXT NOT NULL,
+    minhash BLOB,
+    strategy TEXT,
+    page INTEGER,
+    position INTEGER,
+    published_on_site TEXT,
+    related TEXT,
+    file TEXT,
+    terms TEXT,
+    UNIQUE (topic_id, slug)
+  );
+  INSERT INTO articles_v2 (${ARTICLE_COLUMNS}) SELECT ${ARTICLE_COLUMNS} FROM articles;
+  DROP TABLE articles;
+  ALTER TABLE articles_v2 RENAME TO articles;
+  CREATE INDEX articles_hash ON articles (content_hash);
+  CREATE INDEX articles_topic_status ON articles (topic_id, status, position);
+  CREATE INDEX articles_canonical ON articles (canonical_url);
+  CREATE INDEX articles_source ON articles (source_url);
+  CREATE INDEX article_tags_tag ON article_tags (tag_id);
+  CREATE INDEX urls_retry ON urls (state, next_retry_at);
+  DROP TABLE articles_fts;
+  CREATE TABLE lsh (band_key INTEGER NOT NULL, article_id INTEGER NOT NULL);
+  CREATE INDEX lsh_key ON lsh (band_key);
+  CREATE INDEX lsh_article ON lsh (article_id);
+  CREATE TABLE applied_segments (seq INTEGER PRIMARY KEY, name TEXT NOT NULL);
+  `,
   },
 ];
 

@@ -6,4 +6,3 @@ export { equivalenceKey } from './equivalence.ts';
 export { TRACKING_PARAMS, isTrackingParam } from './tracking-params.ts';
 export { isIpLiteral, isNonPublicHost, matchesHostPattern, NON_PUBLIC_SUFFIXES } from './host.ts';
 export { SITE_RULES, MOBILE_HOSTS, type SiteRule } from './site-rules.ts';
-export { ArticleUrlIndex } from './article-url-index.ts';

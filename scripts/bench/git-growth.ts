@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -142,7 +142,7 @@ for (let run = 1; run <= RUNS; run++) {
     String(published),
     String(countFiles(paths.content)),
     String(countFiles(paths.media)),
-    kib(statSync(paths.database).size / 1024),
+    kib(dirBytes(paths.segments) / 1024),
     kib(loose),
     kib(push),
     kib(packed.packKiB),
@@ -156,18 +156,25 @@ for (let run = 1; run <= RUNS; run++) {
 const idle = await crawl();
 const status = git('status', '--porcelain', '--', 'content', 'data', 'media').trim();
 
-printTable(['run', 'published', 'content files', 'media files', 'site.sqlite', 'loose +', 'push (thin pack)', 'packed total', 'packed +', 'crawl'], rows);
+printTable(['run', 'published', 'content files', 'media files', 'data/segments', 'loose +', 'push (thin pack)', 'packed total', 'packed +', 'crawl'], rows);
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const later = (xs: number[]) => (xs.length > 1 ? xs.slice(1) : xs);
 console.log(`\nper run of ${PER_TOPIC * TOPIC_SITES.length} articles (runs 2-${RUNS}, after the first):`);
 console.log(`  loose objects added:   ${kib(mean(later(growth.loose)))} (no delta compression: what a commit writes before gc)`);
 console.log(`  push (thin pack):      ${kib(mean(later(growth.push)))} (what the workflow sends to GitHub)`);
 console.log(`  packed growth:         ${kib(mean(later(growth.packed)))} (repository size after git gc)`);
-console.log(`  of the push: media/ ${kib(mean(later(growth.media)))}, content/ ${kib(mean(later(growth.content)))}, data/ about ${kib(mean(later(growth.data)))} (the database as a delta of its last version)`);
-console.log(`\nrun with nothing new: published ${idle.published}, database saved: ${idle.saved}, git status: ${status === '' ? 'clean (nothing to commit)' : `CHANGED\n${status}`}`);
+console.log(`  of the push: media/ ${kib(mean(later(growth.media)))}, content/ ${kib(mean(later(growth.content)))}, data/ about ${kib(mean(later(growth.data)))} (this run's segment)`);
+console.log(`\nrun with nothing new: published ${idle.published}, state saved: ${idle.saved}, git status: ${status === '' ? 'clean (nothing to commit)' : `CHANGED\n${status}`}`);
 
 const file = writeResults('git-growth', { machine: started, finishedLoadAverage: machine().loadAverage, runs: RUNS, perRun: PER_TOPIC * TOPIC_SITES.length, table: rows, growthKiB: growth, idle: { ...idle, gitStatus: status } });
 console.log(`\nwrote ${file}`);
 if (args.keep) console.log(`\nkept ${work}`);
 else rmSync(work, { recursive: true, force: true });
 if (status !== '') process.exitCode = 1;
+
+/** Bytes of every file under `dir`. */
+function dirBytes(dir: string): number {
+  let total = 0;
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) if (e.isFile()) total += statSync(join(e.parentPath, e.name)).size;
+  return total;
+}

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Config } from '../../crawler/config/index.ts';
 import type { SitePaths } from '../../crawler/paths.ts';
-import { articlePath } from '../../crawler/publish/index.ts';
-import { openDatabase, type Database } from '../../crawler/store/database.ts';
+import { join } from 'node:path';
+import type { Database } from '../../crawler/store/database.ts';
+import { openState } from '../../crawler/store/state.ts';
 import { normalizeUrl } from '../../crawler/url/index.ts';
 import type { ArticleView, Expectation, HostileRoute, Probe, ServedRequest, UrlRowView } from './types.ts';
 
@@ -21,7 +22,7 @@ export interface RouteResult {
 }
 
 export async function observeCrawl(options: { routes: HostileRoute[]; paths: SitePaths; config: Config; requests: ServedRequest[]; log: string }): Promise<RouteResult[]> {
-  const db = await openDatabase(options.paths.database, { create: false });
+  const db = await openState(options.paths, { readOnly: true });
   try {
     const probe = makeProbe(db, options);
     const results: RouteResult[] = [];
@@ -39,7 +40,6 @@ export function makeProbe(db: Database, options: { paths: SitePaths; config: Con
     return n.ok ? n.url : url;
   };
   const urlRow = (url: string) => db.get<UrlRowView>('SELECT id, url, state, reason, error_code, detail, attempts, next_retry_at, updated_at, http_status, source_id FROM urls WHERE url = ?', [stored(url)]);
-  const topicSlug = (id: number) => String(db.scalar('SELECT slug FROM topics WHERE id = ?', [id]));
   return {
     db,
     config: options.config,
@@ -50,11 +50,14 @@ export function makeProbe(db: Database, options: { paths: SitePaths; config: Con
     article(url) {
       const row = urlRow(url);
       if (!row) return undefined;
-      const a = db.get<Omit<ArticleView, 'file' | 'fileText'> & { topic_id: number }>('SELECT id, status, slug, title, image, markdown, topic_id FROM articles WHERE url_id = ?', [row.id]);
+      const a = db.get<Omit<ArticleView, 'file' | 'fileText'> & { path: string | null }>('SELECT id, status, slug, title, image, markdown, file AS path FROM articles WHERE url_id = ?', [row.id]);
       if (!a) return undefined;
-      const file = a.slug ? articlePath(options.paths, topicSlug(a.topic_id), a.slug) : null;
+      const file = a.path ? join(options.paths.root, a.path) : null;
       const present = file !== null && existsSync(file);
-      return { id: a.id, status: a.status, slug: a.slug, title: a.title, image: a.image, markdown: a.markdown, file: present ? file : null, fileText: present ? readFileSync(file, 'utf8') : null };
+      const fileText = present ? readFileSync(file, 'utf8') : null;
+      // The state keeps the body until the article is published; the file keeps it after.
+      const markdown = a.markdown ?? (fileText ? fileText.slice(fileText.indexOf('\n---\n', 4) + 5) : null);
+      return { id: a.id, status: a.status, slug: a.slug, title: a.title, image: a.image, markdown, file: present ? file : null, fileText };
     },
   };
 }

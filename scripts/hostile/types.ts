@@ -88,7 +88,8 @@ export interface ArticleView {
   slug: string | null;
   title: string;
   image: string | null;
-  markdown: string;
+  /** The body (from the state until published, from its file after). */
+  markdown: string | null;
   /** content/<topic>/<slug>.md, if it exists. */
   file: string | null;
   fileText: string | null;

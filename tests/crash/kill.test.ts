@@ -11,9 +11,9 @@ import { removeTempRoots, tempRoot, testConfig } from '../crawler/helpers.ts';
 import { inspectSite, type SiteState } from './helpers/consistency.ts';
 import { sampleSubset } from './helpers/sample-subset.ts';
 
-// SIGKILL at 21 points of a crawl of the sample web (discovery, fetches, processing, database
-// saves, the publish plan, Markdown writes; one from inside a processing worker thread) and once
-// more inside the next run's reconcile. The
+// SIGKILL at 28 points of a crawl of the sample web (discovery, fetches, processing, state saves
+// (the run's segment and the local snapshot), the publish plan, Markdown writes; one from inside
+// a processing worker thread) and once more inside the next run's reconcile. The
 // crash point is armed through GLEANER_CRASH_AT (crawler/crashpoint.ts), so each kill lands at
 // the same instant every time. After each kill the site must be consistent (inspectSite), and
 // the next run must complete and publish exactly what an unkilled run publishes.
@@ -58,6 +58,13 @@ const POINTS: KillPoint[] = [
   { at: 'write-half:sqlite:2', checkpointMs: NEVER },
   { at: 'publish:planned:1', checkpointMs: NEVER, then: 'write-half:md:5' },
   { at: 'process:extracted:5', checkpointMs: EVERY_PAGE, workers: 1 },
+  // The segmented store: a run's segment (rewritten at each save) and the local snapshot.
+  { at: 'segment-write:before:3', checkpointMs: EVERY_PAGE },
+  { at: 'segment-write:after:7', checkpointMs: EVERY_PAGE },
+  { at: 'segment-write:before:1', checkpointMs: NEVER },
+  { at: 'snapshot-write:before:1', checkpointMs: EVERY_PAGE },
+  { at: 'snapshot-write:after:1', checkpointMs: NEVER },
+  { at: 'publish:planned:1', checkpointMs: NEVER, then: 'snapshot-write:before:1' },
 ];
 
 interface Outcome {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseConfig, type Config, type UserConfig } from '../../crawler/config/index.ts';
 import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
-import { openDatabase } from '../../crawler/store/database.ts';
+import { openState } from '../../crawler/store/state.ts';
 import { demoConfig, startSampleWeb, type SampleWeb } from '../../scripts/demo/index.ts';
 import { FIXTURE_ARTICLES } from '../demo/http.ts';
 
@@ -42,7 +42,7 @@ export function clock(start = Date.parse('2026-04-01T08:00:00Z')): Clock {
 export const HOUR = 3600_000;
 
 export async function query<T>(paths: SitePaths, sql: string, params: unknown[] = []): Promise<T[]> {
-  const db = await openDatabase(paths.database, { create: false });
+  const db = await openState(paths, { readOnly: true });
   try {
     return db.all<T>(sql, params as never);
   } finally {
@@ -54,12 +54,12 @@ export async function publishedUrls(paths: SitePaths): Promise<string[]> {
   return (await query<{ source_url: string }>(paths, `SELECT source_url FROM articles WHERE status = 'published' ORDER BY source_url`)).map((r) => r.source_url);
 }
 
-/** Every file under a root, path → bytes. */
+/** Every file under a root, path → bytes (not the local cache in .gleaner/, which is never committed). */
 export function snapshot(root: string): Map<string, string> {
   const files = new Map<string, string>();
   if (!existsSync(root)) return files;
   for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) {
+    if (entry.isFile() && !join(entry.parentPath, entry.name).slice(root.length).startsWith('/.gleaner/')) {
       const file = join(entry.parentPath, entry.name);
       files.set(file.slice(root.length), readFileSync(file).toString('base64'));
     }

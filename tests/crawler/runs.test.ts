@@ -1,4 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { listSegments } from '../../crawler/store/segments.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserConfig } from '../../crawler/config/index.ts';
 import { runCrawl, type CrawlEvent } from '../../crawler/pipeline.ts';
@@ -110,7 +112,7 @@ describe('crawl runs on the sample web', () => {
   it('refuses an unknown topic before touching anything', async () => {
     const paths = tempRoot();
     await expect(runCrawl(testConfig(web), paths, { topics: ['astrology'] })).rejects.toMatchObject({ code: 'E_TOPIC' });
-    expect(existsSync(paths.database)).toBe(false);
+    expect(listSegments(paths.segments)).toEqual([]);
   });
 
   it('records the run in the runs table with its figures', async () => {
@@ -119,6 +121,8 @@ describe('crawl runs on the sample web', () => {
     const [run] = await query<{ status: string; stats: string }>(paths, 'SELECT status, stats FROM runs');
     expect(run!.status).toBe('complete');
     expect(JSON.parse(run!.stats)).toMatchObject({ discovered: summary.discovered, fetched: summary.fetched, published: summary.published });
-    expect(readFileSync(paths.database).subarray(0, 15).toString()).toBe('SQLite format 3');
+    const segments = listSegments(paths.segments);
+    expect(segments).toHaveLength(1);
+    expect(readFileSync(join(paths.segments, segments[0]!.name)).subarray(0, 15).toString()).toBe('SQLite format 3');
   });
 });

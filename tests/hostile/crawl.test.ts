@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig, type Config } from '../../crawler/config/index.ts';
 import { FAILURE_CODES, REJECT_REASONS } from '../../crawler/errors.ts';
 import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
-import { openDatabase } from '../../crawler/store/database.ts';
-import { hostileConfig, inertHtmlProblems, observeCrawl, renderMarkdown, ROUTES, runCrawlProcess, startHostileWeb, TEST_TIMING, type CrawlProcessResult, type HostileWeb, type RouteResult } from '../../scripts/hostile/index.ts';
+import { openState } from '../../crawler/store/state.ts';
+import { articleBody, hostileConfig, inertHtmlProblems, observeCrawl, renderMarkdown, ROUTES, runCrawlProcess, startHostileWeb, TEST_TIMING, type CrawlProcessResult, type HostileWeb, type RouteResult } from '../../scripts/hostile/index.ts';
 import { describe as describeExpectation } from '../../scripts/hostile/observe.ts';
 import { strayRequests } from '../../scripts/hostile/hosts.ts';
 
@@ -61,7 +61,7 @@ describe('a crawl of the hostile web', () => {
   });
 
   it('leaves every URL published, rejected with a reason, or failed with a code', async () => {
-    const db = await openDatabase(paths.database, { create: false });
+    const db = await openState(paths, { readOnly: true });
     try {
       const rows = db.all<{ url: string; state: string; reason: string | null; error_code: string | null; detail: string | null }>('SELECT url, state, reason, error_code, detail FROM urls');
       expect(rows.length).toBeGreaterThan(50);
@@ -91,12 +91,12 @@ describe('a crawl of the hostile web', () => {
   });
 
   it('publishes only Markdown that renders inert, as the site renders it', async () => {
-    const db = await openDatabase(paths.database, { create: false });
-    const published = db.all<{ source_url: string; markdown: string }>(`SELECT source_url, markdown FROM articles WHERE status = 'published'`);
+    const db = await openState(paths, { readOnly: true });
+    const published = db.all<{ source_url: string; file: string }>(`SELECT source_url, file FROM articles WHERE status = 'published'`);
     db.close();
     expect(published.length).toBeGreaterThanOrEqual(15);
     const problems: string[] = [];
-    for (const a of published) for (const p of inertHtmlProblems(await renderMarkdown(a.markdown))) problems.push(`${a.source_url}: ${p}`);
+    for (const a of published) for (const p of inertHtmlProblems(await renderMarkdown(articleBody(readFileSync(join(paths.root, a.file), 'utf8'))))) problems.push(`${a.source_url}: ${p}`);
     expect(problems).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import Parser from 'rss-parser';
 import { parseConfig, type Config } from '../../crawler/config/index.ts';
 import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
 import { runCrawl, type RunSummary } from '../../crawler/pipeline.ts';
-import { openDatabase } from '../../crawler/store/database.ts';
+import { openState } from '../../crawler/store/state.ts';
 import { normalizeUrl } from '../../crawler/url/index.ts';
 import { startSampleWeb, type SampleWeb } from '../../scripts/demo/index.ts';
 import { demoConfig } from '../../scripts/demo/config.ts';
@@ -37,7 +37,7 @@ beforeAll(async () => {
   await buildSite({ root, config, quiet: true });
   contentBefore = snapshot(paths.content);
 
-  const db = await openDatabase(paths.database);
+  const db = await openState(paths, { readOnly: true });
   rows = new Map(db.all<UrlState>('SELECT url, state, reason, error_code, duplicate_of FROM urls').map((r) => [r.url, r]));
   published = db.all(
     `SELECT t.slug AS topic, a.slug, a.title, a.source_url FROM articles a JOIN topics t ON t.id = a.topic_id WHERE a.status = 'published'`,
@@ -129,7 +129,8 @@ describe('the demo pipeline on the sample web', () => {
     for (const topic of config.topics) expect(existsSync(join(paths.dist, topic.slug, 'index.html')), topic.slug).toBe(true);
     expect(existsSync(join(paths.dist, 'sitemap-index.xml'))).toBe(true);
     expect(existsSync(join(paths.dist, 'pagefind'))).toBe(true);
-    expect(readdirSync(join(paths.dist, 'pagefind')).some((f) => f.startsWith('pagefind'))).toBe(true);
+    expect(readdirSync(join(paths.dist, 'pagefind', 's0000')).some((f) => f.startsWith('pagefind'))).toBe(true);
+    expect(existsSync(join(paths.dist, 'pagefind', 'shards.json'))).toBe(true);
   });
 
   it('writes an RSS feed that parses and lists the newest articles', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseConfig } from '../../crawler/config/index.ts';
@@ -9,8 +9,9 @@ import { syncTopics } from '../../crawler/store/topics.ts';
 import { insertArticle, type ArticleRecord } from '../../crawler/store/articles.ts';
 import { discoverUrl } from '../../crawler/store/url-state.ts';
 import { planPublication, reconcile, writePublishing } from '../../crawler/publish/index.ts';
-import { articleIdOf, renderArticleFile } from '../../crawler/publish/article-file.ts';
-import { pickRelated, termVector } from '../../crawler/publish/related.ts';
+import { articleIdOf, frontmatterOf, renderArticleFile } from '../../crawler/publish/article-file.ts';
+import { articleTerms, pickRelated, termVector } from '../../crawler/publish/related.ts';
+import { wordListsFor } from '../../crawler/enrich/stopwords.ts';
 import { slugify, uniqueSlug } from '../../crawler/publish/slug.ts';
 
 describe('slugs', () => {
@@ -73,13 +74,15 @@ async function setup(perTopicPerRun: number) {
     topics: [{ slug: 'space', name: 'Space', sources: ['https://a.example/feed'] }],
     publish: { perTopicPerRun, pageSize: 3 },
   });
-  const db = await openDatabase(paths.database);
+  const db = await openDatabase(null);
   const topics = syncTopics(db, config);
   return { root, paths, config, db, topics };
 }
 
-function addArticle(db: Database, topicId: number, n: number, fields: Partial<ArticleRecord> = {}): number {
+function addArticle(db: Database, topicId: number, n: number, fields: Partial<ArticleRecord> & { text?: string } = {}): number {
   const url = `https://a.example/${n}`;
+  const { text = `text ${n}`, ...rest } = fields;
+  const lang = rest.lang ?? 'en';
   const { id: urlId } = discoverUrl(db, { url, canonical: url, equivalenceKey: url, topicId, sourceId: null }, '2026-01-01T00:00:00Z');
   return insertArticle(
     db,
@@ -87,8 +90,9 @@ function addArticle(db: Database, topicId: number, n: number, fields: Partial<Ar
       urlId, topicId, title: `Article number ${n}`, description: null, excerpt: 'e', author: null,
       publishedAt: `2026-01-${String(n).padStart(2, '0')}T00:00:00Z`, modifiedAt: null, fetchedAt: '2026-02-01T00:00:00Z', lang: 'en',
       siteName: null, favicon: null, sourceUrl: url, canonicalUrl: url, image: null, wordCount: 400, readingTime: 2,
-      text: `text ${n}`, markdown: `Body of article ${n}.`, contentHash: `h${n}`, minhash: null, strategy: 'test', tags: [],
-      ...fields,
+      markdown: `Body of article ${n}.`, contentHash: `h${n}`, minhash: null, strategy: 'test', tags: [],
+      terms: [...articleTerms(`Article number ${n}`, text, wordListsFor(lang).stop)],
+      ...rest,
     },
     [],
   );
@@ -99,15 +103,17 @@ describe('publishing', () => {
     const { paths, config, db, topics, root } = await setup(4);
     const topicId = topics.get('space')!.id;
     for (let n = 1; n <= 6; n++) addArticle(db, topicId, n);
-    planPublication(db, config, topics, '2026-02-02T00:00:00Z');
+    planPublication(db, config, paths, topics, '2026-02-02T00:00:00Z');
     expect(writePublishing(db, paths, topics, '2026-02-02T00:00:00Z')).toBe(4);
     const rows = db.all<{ title: string; position: number; page: number }>(`SELECT title, position, page FROM articles WHERE status = 'published' ORDER BY position`);
     // The four newest (3..6), oldest of them first.
     expect(rows.map((r) => r.title)).toEqual(['Article number 3', 'Article number 4', 'Article number 5', 'Article number 6']);
     expect(rows.map((r) => r.page)).toEqual([1, 1, 1, 2]);
-    expect(readdirSync(join(paths.content, 'space')).sort()).toEqual(['article-number-3.md', 'article-number-4.md', 'article-number-5.md', 'article-number-6.md']);
+    // In the folder of the month they were published, the body out of the state once written.
+    expect(readdirSync(join(paths.content, 'space', '2026', '02')).sort()).toEqual(['article-number-3.md', 'article-number-4.md', 'article-number-5.md', 'article-number-6.md']);
+    expect(db.all(`SELECT file FROM articles WHERE status = 'published' AND (markdown IS NOT NULL OR file NOT LIKE 'content/space/2026/02/%')`)).toEqual([]);
     // The next run continues the numbering.
-    planPublication(db, config, topics, '2026-02-03T00:00:00Z');
+    planPublication(db, config, paths, topics, '2026-02-03T00:00:00Z');
     writePublishing(db, paths, topics, '2026-02-03T00:00:00Z');
     const next = db.all<{ position: number }>(`SELECT position FROM articles WHERE title IN ('Article number 1', 'Article number 2') ORDER BY position`);
     expect(next.map((r) => r.position)).toEqual([4, 5]);
@@ -121,36 +127,44 @@ describe('publishing', () => {
     const de = (text: string) => ({ lang: 'de', text });
     addArticle(db, topicId, 1, de('Der Rover fährt über den Mars. Auf dem Mars sammelt der Rover Gestein.'));
     addArticle(db, topicId, 2, de('Der Kuchen ist in der Küche und die Torte ist auf dem Tisch und das ist der Kaffee, die Milch und das Brot.'));
-    planPublication(db, config, topics, '2026-02-02T00:00:00Z');
+    planPublication(db, config, paths, topics, '2026-02-02T00:00:00Z');
     writePublishing(db, paths, topics, '2026-02-02T00:00:00Z');
     addArticle(db, topicId, 3, de('Der Rover auf dem Mars ist das Ziel, und die Daten sind in der Zentrale und das ist die Nachricht.'));
-    planPublication(db, { ...config, publish: { ...config.publish, relatedCount: 1 } }, topics, '2026-02-03T00:00:00Z');
+    planPublication(db, { ...config, publish: { ...config.publish, relatedCount: 1 } }, paths, topics, '2026-02-03T00:00:00Z');
     const related = db.scalar(`SELECT related FROM articles WHERE title = 'Article number 3'`);
     expect(JSON.parse(String(related))).toEqual(['space/article-number-1']);
     db.close();
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('reconciles after a kill: finishes publishing rows, restores damaged files, removes orphans', async () => {
+  it('reconciles after a kill: finishes the publishing rows and removes cut-off writes in their folders, and nothing else', async () => {
     const { paths, config, db, topics, root } = await setup(10);
     const topicId = topics.get('space')!.id;
     for (let n = 1; n <= 3; n++) addArticle(db, topicId, n);
-    planPublication(db, config, topics, '2026-02-02T00:00:00Z');
-    // Killed after the plan was saved but before files were written: rows are 'publishing', no files.
-    expect(existsSync(join(paths.content, 'space'))).toBe(false);
-    const first = reconcile(db, paths, topics, '2026-02-02T00:00:00Z');
-    expect(first.finished).toBe(3);
-    const file = join(paths.content, 'space', 'article-number-1.md');
-    const good = readFileSync(file, 'utf8');
-    writeFileSync(file, good.slice(0, 40)); // truncated by some outside accident
-    writeFileSync(join(paths.content, 'space', 'orphan.md'), renderArticleFile({ ...JSON.parse('{}'), id: 999, title: 'x', url: 'u', canonical: 'u', fetched: 'f', topic: 'space', page: 1, position: 0, publishedOnSite: 'p', wordCount: 1, readingTime: 1 }, 'x'));
-    writeFileSync(join(paths.content, 'space', '.article-number-2.md.123.tmp'), 'half');
-    writeFileSync(join(paths.content, 'space', 'notes.md'), '# a file a person wrote, not ours');
-    const second = reconcile(db, paths, topics, '2026-02-02T00:00:00Z');
-    expect(second).toMatchObject({ restored: 1, orphansRemoved: 2, finished: 0 });
-    expect(readFileSync(file, 'utf8')).toBe(good);
-    expect(readdirSync(join(paths.content, 'space')).sort()).toEqual(['article-number-1.md', 'article-number-2.md', 'article-number-3.md', 'notes.md']);
+    planPublication(db, config, paths, topics, '2026-02-02T00:00:00Z');
+    // Killed after the plan was saved, while the second file was being written: rows are 'publishing', one file, one temp file.
+    const folder = join(paths.content, 'space', '2026', '02');
+    writePublishingOne(db, paths, topics);
+    writeFileSync(join(folder, '.article-number-2.md.123.tmp'), 'half');
+    writeFileSync(join(folder, 'notes.md'), '# a file a person wrote, not ours');
+    const report = reconcile(db, paths, topics, '2026-02-02T00:00:00Z');
+    expect(report).toEqual({ finished: 3, strayRemoved: 1 });
+    expect(readdirSync(folder).sort()).toEqual(['article-number-1.md', 'article-number-2.md', 'article-number-3.md', 'notes.md']);
+    for (const name of ['article-number-1.md', 'article-number-2.md']) expect(articleIdOf(readFileSync(join(folder, name), 'utf8'))).not.toBeNull();
+    // A finished state: nothing left to do, and published files are not read again.
+    writeFileSync(join(folder, 'article-number-1.md'), 'damaged by hand');
+    expect(reconcile(db, paths, topics, '2026-02-02T00:00:00Z')).toEqual({ finished: 0, strayRemoved: 0 });
+    expect(readFileSync(join(folder, 'article-number-1.md'), 'utf8')).toBe('damaged by hand');
     db.close();
     rmSync(root, { recursive: true, force: true });
   });
 });
+
+/** Writes the file of the first 'publishing' article only, as a run killed after one file would have. */
+function writePublishingOne(db: Database, paths: ReturnType<typeof sitePaths>, topics: Map<string, { id: number; slug: string }>): void {
+  const [first] = db.all<{ id: number; file: string; topic_id: number }>(`SELECT id, file, topic_id FROM articles WHERE status = 'publishing' ORDER BY position LIMIT 1`);
+  const row = db.get<import('../../crawler/store/articles.ts').ArticleRow>('SELECT * FROM articles WHERE id = ?', [first!.id])!;
+  const topic = [...topics.values()].find((t) => t.id === first!.topic_id)!;
+  mkdirSync(join(paths.root, first!.file, '..'), { recursive: true });
+  writeFileSync(join(paths.root, first!.file), renderArticleFile(frontmatterOf(row, topic.slug, []), row.markdown!));
+}

@@ -79,20 +79,23 @@ describe('files a hostile crawl writes', () => {
     expect(run.summary!.published).toBeGreaterThanOrEqual(15);
   });
 
-  it('are only content/, data/ and media/ under the root: nothing beside it, in its working directory, HOME or TMPDIR', () => {
+  it('are only content/, data/, media/ and the local cache under the root: nothing beside it, in its working directory, HOME or TMPDIR', () => {
     expect(before.size).toBeGreaterThan(5);
     expect(differences(before, after)).toEqual([]);
-    // The build (dist/) came after the check above; the crawl itself made only these.
+    // The build (dist/, .gleaner/build/) came after the check above; the crawl itself made only these.
     const crawled = readdirSync(root).filter((name) => name !== 'dist' && name !== '.astro');
-    expect(crawled.sort()).toEqual(['content', 'data', 'media']);
-    expect(readdirSync(paths.data)).toEqual(['site.sqlite']);
+    expect(crawled.sort()).toEqual(['.gleaner', 'content', 'data', 'media']);
+    expect(readdirSync(paths.cache).filter((name) => name !== 'build')).toEqual(['state.sqlite']);
+    expect(readdirSync(paths.data)).toEqual(['segments']);
+    for (const file of filesUnder(paths.segments)) expect(relative(paths.segments, file), file).toMatch(/^\d{4}\/\d{2}\/\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z-\d{6}\.sqlite$/);
     expect(readdirSync(paths.content)).toEqual(['hostile']);
     for (const file of filesUnder(paths.content)) {
       const rel = relative(paths.content, file).split(sep);
-      expect(rel, file).toHaveLength(2);
-      expect(rel[1], file).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*\.md$/);
+      expect(rel, file).toHaveLength(4);
+      expect(rel.slice(1, 3).join('/'), file).toMatch(/^\d{4}\/\d{2}$/);
+      expect(rel[3], file).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*\.md$/);
     }
-    for (const file of filesUnder(paths.media)) expect(relative(paths.media, file), file).toMatch(/^[0-9a-f]{16}-\d+\.(webp|avif)$/);
+    for (const file of filesUnder(paths.media)) expect(relative(paths.media, file), file).toMatch(/^\d{4}\/\d{2}\/[0-9a-f]{16}-\d+\.(webp|avif)$/);
   });
 });
 
@@ -115,8 +118,9 @@ describe('secrets', () => {
   });
 
   it('no request header is printed or stored, and no credential is ever sent', () => {
-    const db = readFileSync(paths.database).toString('latin1');
-    for (const [name, text] of [['logs', run.stdout + run.stderr], ['database', db]] as const) {
+    const state = filesUnder(paths.segments).map((f) => readFileSync(f).toString('latin1')).join('\n');
+    const data = filesUnder(join(paths.dist, 'data')).map((f) => readFileSync(f).toString('latin1')).join('\n');
+    for (const [name, text] of [['logs', run.stdout + run.stderr], ['state', state], ['data files', data]] as const) {
       expect(text, name).not.toMatch(/\b(user-agent|accept-encoding|authorization|cookie|if-none-match|if-modified-since)\s*:/i);
       expect(text, name).not.toContain(config.crawl.userAgent);
     }

@@ -109,7 +109,7 @@ describe('schema versions', () => {
     raw.close();
     const db = await openDatabase(path);
     expect(db.schemaVersion()).toBe(LATEST_VERSION);
-    expect(db.scalar(`SELECT count(*) FROM sqlite_master WHERE name IN ('articles', 'articles_fts', 'notes')`)).toBe(3);
+    expect(db.scalar(`SELECT count(*) FROM sqlite_master WHERE name IN ('articles', 'lsh', 'notes')`)).toBe(3);
     db.close();
   });
 });

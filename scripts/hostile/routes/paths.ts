@@ -7,7 +7,7 @@ import type { HostileRoute, Probe } from '../types.ts';
 
 // Titles (and URLs) that try to steer the file name: traversal, absolute paths, NUL, names far
 // past any file-system limit, and names Windows reserves. The article is fine and must be
-// published, as content/<topic>/<safe-slug>.md and nowhere else.
+// published, as content/<topic>/<yyyy>/<mm>/<safe-slug>.md and nowhere else.
 
 const P = 'paths';
 
@@ -20,7 +20,7 @@ function safeFile(url: string) {
     if (!article?.file) return ['no Markdown file was written'];
     const rel = relative(probe.paths.content, article.file).split(sep);
     const problems: string[] = [];
-    if (rel.length !== 2 || rel[0] !== 'hostile') problems.push(`written at content/${rel.join('/')}, not content/hostile/<slug>.md`);
+    if (rel.length !== 4 || rel[0] !== 'hostile' || !/^\d{4}$/.test(rel[1]!) || !/^\d{2}(-\d+)?$/.test(rel[2]!)) problems.push(`written at content/${rel.join('/')}, not content/hostile/<yyyy>/<mm>/<slug>.md`);
     const name = rel.at(-1) ?? '';
     if (!/^[a-z0-9]+(?:-[a-z0-9]+)*\.md$/.test(name)) problems.push(`file name ${JSON.stringify(name)} is not a plain slug`);
     if (name.length > 90) problems.push(`file name is ${name.length} characters long`);

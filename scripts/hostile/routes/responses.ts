@@ -43,7 +43,7 @@ function cleanFile(url: string) {
 }
 
 function markdownIncludes(url: string, text: string) {
-  return (probe: Probe): string[] => (probe.article(url)?.markdown.includes(text) ? [] : [`the article text lacks "${text}"`]);
+  return (probe: Probe): string[] => (probe.article(url)?.markdown?.includes(text) ? [] : [`the article text lacks "${text}"`]);
 }
 
 const latin1Bytes = (s: string) => Buffer.from(s, 'latin1');

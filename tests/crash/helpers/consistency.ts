@@ -1,15 +1,18 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import initSqlJs from 'sql.js';
 import { parse } from 'yaml';
 import type { SitePaths } from '../../../crawler/paths.ts';
 import { frontmatterSchema } from '../../../crawler/publish/frontmatter.ts';
+import { openDatabase, type Database } from '../../../crawler/store/database.ts';
+import { engine } from '../../../crawler/store/engine.ts';
+import { applySegment, listSegments } from '../../../crawler/store/segments.ts';
 
-// What must hold after any kill, checked without changing anything (the crawler's own
-// openDatabase would tidy temp files away): the database opens and passes integrity_check;
-// every Markdown file belongs to a 'publishing' or 'published' row and is intact (frontmatter
-// parses, its id is the row's); every 'published' row has its file. A 'publishing' row may lack
-// its file until the next run's reconcile() writes it.
+// What must hold after any kill, checked without changing anything (opening the state the way
+// the crawler does would tidy temp files away): every segment opens; the state they add up to
+// (applied from scratch, not from the local snapshot) has every Markdown file belong to a
+// 'publishing' or 'published' row and be intact (frontmatter parses, its id is the row's), and
+// every 'published' row has its file; the local snapshot, when there is one, holds exactly the
+// segments' state. A 'publishing' row may lack its file until the next run's reconcile() writes it.
 
 export interface SiteState {
   problems: string[];
@@ -20,55 +23,83 @@ export interface SiteState {
   hasDatabase: boolean;
 }
 
-let SQL: Awaited<ReturnType<typeof initSqlJs>> | undefined;
+function walk(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
+}
+
+async function replay(paths: SitePaths, problems: string[]): Promise<Database> {
+  const SQL = await engine();
+  const db = await openDatabase(null);
+  for (const segment of listSegments(paths.segments)) {
+    try {
+      applySegment(SQL, db, readFileSync(join(paths.segments, segment.name)));
+    } catch (error) {
+      problems.push(`segment ${segment.name} does not apply: ${(error as Error).message}`);
+    }
+  }
+  return db;
+}
+
+function publishedRows(db: Database): Array<{ id: number; status: string; file: string; url: string; topic: string; slug: string }> {
+  return db.all(`SELECT a.id, a.status, a.file, a.source_url AS url, t.slug AS topic, a.slug FROM articles a JOIN topics t ON t.id = a.topic_id WHERE a.status IN ('publishing', 'published') ORDER BY a.id`);
+}
 
 export async function inspectSite(paths: SitePaths): Promise<SiteState> {
-  SQL ??= await initSqlJs();
   const problems: string[] = [];
   const mdFiles: string[] = [];
   const temps: string[] = [];
-  if (existsSync(paths.content)) {
-    for (const entry of readdirSync(paths.content, { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile()) continue;
-      const file = join(entry.parentPath, entry.name);
-      if (entry.name.endsWith('.tmp')) temps.push(file);
-      else if (entry.name.endsWith('.md')) mdFiles.push(file);
-      else problems.push(`unexpected file ${relative(paths.root, file)}`);
-    }
+  for (const file of walk(paths.content)) {
+    if (file.endsWith('.tmp')) temps.push(file);
+    else if (file.endsWith('.md')) mdFiles.push(file);
+    else problems.push(`unexpected file ${relative(paths.root, file)}`);
   }
-  if (existsSync(paths.data)) for (const name of readdirSync(paths.data)) if (name !== 'site.sqlite') temps.push(join(paths.data, name));
+  for (const file of [...walk(paths.data), ...walk(paths.cache)]) {
+    if (file.endsWith('.tmp')) temps.push(file);
+    else if (file.startsWith(paths.segments) ? !file.endsWith('.sqlite') : file !== paths.stateSnapshot) problems.push(`unexpected file ${relative(paths.root, file)}`);
+  }
 
-  if (!existsSync(paths.database)) {
-    if (mdFiles.length) problems.push(`${mdFiles.length} Markdown files but no database`);
+  const segments = listSegments(paths.segments);
+  if (segments.length === 0) {
+    if (mdFiles.length) problems.push(`${mdFiles.length} Markdown files but no state`);
     return { problems, published: [], temps, hasDatabase: false };
   }
-  let db;
+  const db = await replay(paths, problems);
   try {
-    db = new SQL.Database(readFileSync(paths.database));
-  } catch (error) {
-    return { problems: [`the database does not open: ${(error as Error).message}`], published: [], temps, hasDatabase: true };
-  }
-  try {
-    const integrity = String(db.exec('PRAGMA integrity_check')[0]?.values[0]?.[0]);
-    if (integrity !== 'ok') problems.push(`integrity_check: ${integrity}`);
-    const rows = db.exec(`SELECT a.id, a.status, t.slug, a.slug, a.source_url FROM articles a JOIN topics t ON t.id = a.topic_id WHERE a.status IN ('publishing', 'published')`)[0]?.values ?? [];
-    const byPath = new Map<string, { id: number; status: string; url: string }>();
-    for (const [id, status, topic, slug, url] of rows) byPath.set(`${topic}/${slug}.md`, { id: Number(id), status: String(status), url: String(url) });
+    const rows = publishedRows(db);
+    const byFile = new Map(rows.map((r) => [r.file, r]));
     const seen = new Set<string>();
     for (const file of mdFiles) {
-      const rel = relative(paths.content, file).split(sep).join('/');
+      const rel = relative(paths.root, file).split(sep).join('/');
       seen.add(rel);
-      const row = byPath.get(rel);
+      const row = byFile.get(rel);
       if (!row) {
-        problems.push(`orphan file content/${rel}: no publishing or published row`);
+        problems.push(`orphan file ${rel}: no publishing or published row`);
         continue;
       }
       const id = frontmatterId(readFileSync(file, 'utf8'));
-      if (id === null) problems.push(`content/${rel} is truncated or its frontmatter does not parse`);
-      else if (id !== row.id) problems.push(`content/${rel} has id ${id}, its row is ${row.id}`);
+      if (id === null) problems.push(`${rel} is truncated or its frontmatter does not parse`);
+      else if (id !== row.id) problems.push(`${rel} has id ${id}, its row is ${row.id}`);
     }
-    for (const [rel, row] of byPath) if (row.status === 'published' && !seen.has(rel)) problems.push(`published row ${row.id} has no file content/${rel}`);
-    const published = [...byPath].filter(([, r]) => r.status === 'published').map(([rel, r]) => `${rel.replace(/\.md$/, '')} ${r.url}`).sort();
+    for (const row of rows) if (row.status === 'published' && !seen.has(row.file)) problems.push(`published row ${row.id} has no file ${row.file}`);
+    if (existsSync(paths.stateSnapshot)) {
+      const snapshot = new (await engine()).Database(readFileSync(paths.stateSnapshot));
+      try {
+        const applied = new Set((snapshot.exec('SELECT name FROM applied_segments')[0]?.values ?? []).map((r) => String(r[0])));
+        const onDisk = new Set(segments.map((s) => s.name));
+        const holdsAll = [...onDisk].every((n) => applied.has(n)) && [...applied].every((n) => onDisk.has(n));
+        if (holdsAll) {
+          const theirs = (snapshot.exec(`SELECT id, status, file FROM articles ORDER BY id`)[0]?.values ?? []).map((r) => r.join(' ')).join('\n');
+          const ours = db.all<{ id: number; status: string; file: string | null }>('SELECT id, status, file FROM articles ORDER BY id').map((r) => [r.id, r.status, r.file].join(' ')).join('\n');
+          if (theirs !== ours) problems.push('the local snapshot holds other articles than the segments add up to');
+        }
+      } finally {
+        snapshot.close();
+      }
+    }
+    const published = rows.filter((r) => r.status === 'published').map((r) => `${r.topic}/${r.slug} ${r.url}`).sort();
     return { problems, published, temps, hasDatabase: true };
   } finally {
     db.close();

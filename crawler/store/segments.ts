@@ -1,0 +1,206 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { crashpoint } from '../crashpoint.ts';
+import { writeFileAtomic } from './atomic-write.ts';
+import type { Database } from './database.ts';
+import { memoryFile, type SqlJs } from './engine.ts';
+
+// The crawler's state in git: one changeset file ("segment") per run that changed something,
+// holding the rows that run inserted or updated (whole rows) and the keys of the rows it deleted.
+// A segment is written once and never changes: git stores it once, and a run adds to the
+// repository what it changed, not what the site holds. The state is every segment applied in
+// order (store/state.ts keeps that sum in a local snapshot, so a run applies only the new ones).
+//
+//   data/segments/<yyyy>/<mm>/<yyyy>-<mm>-<dd>T<hh>-<mm>-<ss>Z-<seq>.sqlite
+//
+// A segment is an ordinary SQLite file with the tables of the state (only those the run
+// touched) plus `_deleted` (table, key as JSON) and `_segment` (its sequence number, schema
+// version, when it was written): `sqlite3` opens it.
+
+/** The tables a segment carries, with their primary key columns. The rest of the state (lsh, applied_segments, meta) is derived locally. */
+export const TRACKED_TABLES: ReadonlyArray<{ name: string; key: readonly string[] }> = [
+  { name: 'topics', key: ['id'] },
+  { name: 'sources', key: ['id'] },
+  { name: 'urls', key: ['id'] },
+  { name: 'articles', key: ['id'] },
+  { name: 'tags', key: ['id'] },
+  { name: 'article_tags', key: ['article_id', 'tag_id'] },
+  { name: 'posts', key: ['id'] },
+  { name: 'link_occurrences', key: ['id'] },
+  { name: 'runs', key: ['id'] },
+];
+
+export interface SegmentFile {
+  seq: number;
+  /** Path relative to the segments folder, with forward slashes. */
+  name: string;
+}
+
+const NAME = /^(\d{4})-(\d{2})-\d{2}T\d{2}-\d{2}-\d{2}Z-(\d{6,})(?:-[a-z]+)?\.sqlite$/;
+
+/** The name of a segment with sequence number `seq`, written by a run that started at `startedMs`. */
+export function segmentName(seq: number, startedMs: number, suffix = ''): string {
+  const iso = new Date(startedMs).toISOString();
+  const stamp = `${iso.slice(0, 10)}T${iso.slice(11, 13)}-${iso.slice(14, 16)}-${iso.slice(17, 19)}Z`;
+  return `${iso.slice(0, 4)}/${iso.slice(5, 7)}/${stamp}-${String(seq).padStart(6, '0')}${suffix ? `-${suffix}` : ''}.sqlite`;
+}
+
+/** Every segment under `dir`, in sequence order (names only: nothing is read). */
+export function listSegments(dir: string): SegmentFile[] {
+  if (!existsSync(dir)) return [];
+  const out: SegmentFile[] = [];
+  for (const year of readdirSync(dir)) {
+    if (!/^\d{4}$/.test(year)) continue;
+    for (const month of readdirSync(join(dir, year))) {
+      if (!/^\d{2}$/.test(month)) continue;
+      for (const file of readdirSync(join(dir, year, month))) {
+        const m = NAME.exec(file);
+        if (m) out.push({ seq: Number(m[3]), name: `${year}/${month}/${file}` });
+      }
+    }
+  }
+  return out.sort((a, b) => a.seq - b.seq || (a.name < b.name ? -1 : 1));
+}
+
+/**
+ * Records every row inserted, updated or deleted from now on (temporary triggers: they live in
+ * this connection only, and a snapshot never contains them).
+ */
+export function trackChanges(db: Database): void {
+  const statements = [
+    'CREATE TEMP TABLE IF NOT EXISTS gl_dirty (tbl TEXT NOT NULL, rid INTEGER NOT NULL, PRIMARY KEY (tbl, rid))',
+    'CREATE TEMP TABLE IF NOT EXISTS gl_deleted (tbl TEXT NOT NULL, pk TEXT NOT NULL)',
+  ];
+  for (const { name, key } of TRACKED_TABLES) {
+    const mark = `INSERT OR IGNORE INTO temp.gl_dirty VALUES ('${name}', NEW.rowid)`;
+    statements.push(
+      `CREATE TEMP TRIGGER IF NOT EXISTS gl_ins_${name} AFTER INSERT ON main.${name} BEGIN ${mark}; END`,
+      `CREATE TEMP TRIGGER IF NOT EXISTS gl_upd_${name} AFTER UPDATE ON main.${name} BEGIN ${mark}; END`,
+      `CREATE TEMP TRIGGER IF NOT EXISTS gl_del_${name} AFTER DELETE ON main.${name} BEGIN INSERT INTO temp.gl_deleted VALUES ('${name}', json_array(${key.map((k) => `OLD.${k}`).join(', ')})); END`,
+    );
+  }
+  for (const sql of statements) db.sql.run(sql);
+}
+
+/** Whether anything was recorded since trackChanges. */
+export function hasChanges(db: Database): boolean {
+  return Number(db.scalar('SELECT (SELECT count(*) FROM temp.gl_dirty) + (SELECT count(*) FROM temp.gl_deleted)')) > 0;
+}
+
+export interface SegmentInfo {
+  seq: number;
+  schemaVersion: number;
+  /** ISO time of the run that wrote it. */
+  runStartedAt: string;
+}
+
+/**
+ * The segment of everything recorded since trackChanges: the current image of every row that was
+ * inserted or updated (a row deleted afterwards is only in `_deleted`), as SQLite bytes.
+ */
+export function segmentBytes(SQL: SqlJs, db: Database, info: SegmentInfo): Uint8Array {
+  const out = new SQL.Database();
+  try {
+    // Small pages: a run that changed a handful of rows should not weigh 4 KB a table.
+    out.run('PRAGMA page_size = 1024');
+    out.run('CREATE TABLE _segment (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+    out.run('CREATE TABLE _deleted (tbl TEXT NOT NULL, pk TEXT NOT NULL)');
+    out.export(); // creates the file the attach below writes into
+    db.sql.run(`ATTACH '${memoryFile(out)}' AS seg`);
+    try {
+      db.sql.run('BEGIN');
+      for (const { name } of TRACKED_TABLES) {
+        const rows = Number(db.scalar(`SELECT count(*) FROM temp.gl_dirty WHERE tbl = ?`, [name]));
+        if (rows === 0) continue;
+        db.sql.run(`CREATE TABLE seg.${name} AS SELECT * FROM main.${name} WHERE rowid IN (SELECT rid FROM temp.gl_dirty WHERE tbl = '${name}') ORDER BY rowid`);
+      }
+      db.sql.run('INSERT INTO seg._deleted SELECT tbl, pk FROM temp.gl_deleted ORDER BY rowid');
+      db.sql.run(
+        `INSERT INTO seg._segment VALUES ('seq', '${info.seq}'), ('schema_version', '${info.schemaVersion}'), ('run_started_at', '${info.runStartedAt}')`,
+      );
+      db.sql.run('COMMIT');
+    } catch (error) {
+      db.sql.run('ROLLBACK');
+      throw error;
+    } finally {
+      db.sql.run('DETACH seg');
+    }
+    return out.export();
+  } finally {
+    out.close();
+  }
+}
+
+/** Writes a segment file atomically (temp file, fsync, rename): a kill leaves the previous version or none. */
+export function writeSegment(SQL: SqlJs, db: Database, file: string, info: SegmentInfo): void {
+  const bytes = segmentBytes(SQL, db, info);
+  crashpoint('segment-write:before');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileAtomic(file, bytes);
+  crashpoint('segment-write:after');
+}
+
+export interface AppliedSegment {
+  /** Ids of the articles the segment inserted, updated or deleted (their derived rows need refreshing). */
+  articles: number[];
+}
+
+/**
+ * Applies a segment to a state: deletions first, then every row image (INSERT OR REPLACE, so a
+ * row is replaced whole, along with any row it now conflicts with on a unique key). Columns are
+ * matched by name, so a segment written by an older schema still applies.
+ */
+export function applySegment(SQL: SqlJs, db: Database, bytes: Uint8Array): AppliedSegment {
+  const seg = new SQL.Database(bytes);
+  const articles = new Set<number>();
+  try {
+    const present = new Set((seg.exec("SELECT name FROM sqlite_master WHERE type = 'table'")[0]?.values ?? []).map((r) => String(r[0])));
+    const columnsOf = (database: { exec: typeof seg.exec }, table: string) =>
+      (database.exec(`PRAGMA table_info(${table})`)[0]?.values ?? []).map((r) => String(r[1]));
+    db.sql.run(`ATTACH '${memoryFile(seg)}' AS seg`);
+    try {
+      db.sql.run('BEGIN');
+      if (present.has('_deleted')) {
+        for (const [tbl, pk] of seg.exec('SELECT tbl, pk FROM _deleted ORDER BY rowid')[0]?.values ?? []) {
+          const table = TRACKED_TABLES.find((t) => t.name === tbl);
+          if (!table) continue;
+          const values = JSON.parse(String(pk)) as Array<string | number | null>;
+          db.run(`DELETE FROM main.${table.name} WHERE ${table.key.map((k) => `${k} IS ?`).join(' AND ')}`, values, { quiet: true });
+          if (table.name === 'articles') articles.add(Number(values[0]));
+        }
+      }
+      for (const { name } of TRACKED_TABLES) {
+        if (!present.has(name)) continue;
+        const mine = new Set(columnsOf(db.sql, name));
+        const columns = columnsOf(seg, name).filter((c) => mine.has(c));
+        const list = columns.join(', ');
+        db.sql.run(`INSERT OR REPLACE INTO main.${name} (${list}) SELECT ${list} FROM seg.${name}`);
+        if (name === 'articles') for (const [id] of seg.exec('SELECT id FROM articles')[0]?.values ?? []) articles.add(Number(id));
+      }
+      db.sql.run('COMMIT');
+    } catch (error) {
+      db.sql.run('ROLLBACK');
+      throw error;
+    } finally {
+      db.sql.run('DETACH seg');
+    }
+  } finally {
+    seg.close();
+  }
+  return { articles: [...articles] };
+}
+
+/** Reads a segment's own record (sequence, schema version, run time). */
+export function readSegmentInfo(SQL: SqlJs, bytes: Uint8Array): SegmentInfo {
+  const seg = new SQL.Database(bytes);
+  try {
+    const values = new Map((seg.exec('SELECT key, value FROM _segment')[0]?.values ?? []).map(([k, v]) => [String(k), String(v)]));
+    return { seq: Number(values.get('seq')), schemaVersion: Number(values.get('schema_version')), runStartedAt: values.get('run_started_at') ?? '' };
+  } finally {
+    seg.close();
+  }
+}
+
+export function readSegment(dir: string, segment: SegmentFile): Uint8Array {
+  return readFileSync(join(dir, segment.name));
+}
