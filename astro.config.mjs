@@ -1,6 +1,9 @@
-// Astro builds the site from <root>/content into <root>/dist. The validated Gleaner config
-// comes from GLEANER_CONFIG_JSON (set by scripts/build.ts) or is loaded from GLEANER_CONFIG /
-// site.config.ts; pages read it through the virtual module `virtual:gleaner/config`.
+// Astro renders the pages of <root>'s site. The build (site/build/) runs it in a child process
+// and sets: the validated config (GLEANER_CONFIG_JSON), where to write (GLEANER_OUT_DIR, a stage
+// folder inside the project that the build merges into <root>/dist), and its input files
+// (GLEANER_BUILD_INPUT: the articles and which pages to render). Pages read them through the
+// virtual module `virtual:gleaner/config`. Without them (astro dev) the config is loaded from
+// GLEANER_CONFIG / site.config.ts.
 import { join } from 'node:path';
 import { defineConfig } from 'astro/config';
 import { loadConfig, parseConfig } from './crawler/config/index.ts';
@@ -11,16 +14,19 @@ import { PAGE_DIRECTIVES, PAGE_SCRIPT_SOURCES, PAGE_STYLE_SOURCES, THEME_BOOTSTR
 
 const config = process.env.GLEANER_CONFIG_JSON ? parseConfig(JSON.parse(process.env.GLEANER_CONFIG_JSON)) : await loadConfig();
 const paths = sitePaths(process.env.GLEANER_ROOT ?? '.');
+const input = process.env.GLEANER_BUILD_INPUT
+  ? JSON.parse(process.env.GLEANER_BUILD_INPUT)
+  : { siteIndex: join(paths.cache, 'build', 'site-index.json'), renderSet: join(paths.cache, 'build', 'render.json'), downloads: join(paths.cache, 'build', 'downloads.json') };
 
 export default defineConfig({
   site: new URL(config.site.url).href,
   base: createRoutes(config.site.url).base,
   srcDir: './site',
   publicDir: './site/public',
-  outDir: paths.dist,
+  outDir: process.env.GLEANER_OUT_DIR ?? paths.dist,
   // The content layer's data store lives with the root it was built from, so a demo or
   // test build never reuses another root's cache.
-  cacheDir: join(paths.root, '.astro', 'cache'),
+  cacheDir: process.env.GLEANER_OUT_DIR ? join(process.env.GLEANER_OUT_DIR, '..', 'astro-cache') : join(paths.root, '.astro', 'cache'),
   trailingSlash: 'always',
   compressHTML: true,
   build: { format: 'directory', inlineStylesheets: 'always', concurrency: 4 },
@@ -38,7 +44,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [gleanerVirtualModule({ config, paths })],
+    plugins: [gleanerVirtualModule({ config, paths, input })],
     build: { assetsInlineLimit: 0 },
     ssr: { external: ['sql.js', 'sharp'] },
   },

@@ -9,12 +9,15 @@ const HELP = `Usage: npm run deploy -- [options]
 
 Syncs the built site to an S3-compatible bucket: uploads new and changed files (hashed assets
 first, then pages, then feeds and sitemaps), deletes objects no longer in the build, and
-invalidates changed paths on CloudFront when configured.
+invalidates changed paths on CloudFront when configured. What the bucket holds is read from the
+last deploy's manifest (.gleaner/deploy.json in the bucket), so a deploy of a large site lists
+nothing; the build's own file list (dist/.gleaner/files.json) gives the build's side.
 
 Options:
   --dir <path>              build folder to deploy (default: dist/, or $GLEANER_ROOT/dist)
   --dry-run                 print the plan; change nothing
   --force                   deploy even if it deletes more than DEPLOY_MAX_DELETE_SHARE of the bucket
+  --list                    list the bucket and compare with it instead of trusting the last manifest
   --verbose                 one line per uploaded or deleted object
   -h, --help                show this help
 
@@ -33,7 +36,7 @@ Exit codes: 0 deployed (or planned); 2 bad settings or arguments; 3 refused (del
             missing build); 1 the bucket or CDN failed.`;
 
 export async function main(argv: string[], env: Record<string, string | undefined> = process.env): Promise<number> {
-  const parsed = parseCommand(argv, { dir: { type: 'string' }, 'dry-run': { type: 'boolean' }, force: { type: 'boolean' }, verbose: { type: 'boolean' } }, HELP);
+  const parsed = parseCommand(argv, { dir: { type: 'string' }, 'dry-run': { type: 'boolean' }, force: { type: 'boolean' }, list: { type: 'boolean' }, verbose: { type: 'boolean' } }, HELP);
   if ('exitCode' in parsed) {
     (parsed.exitCode ? console.error : console.log)(parsed.message);
     return parsed.exitCode;
@@ -50,7 +53,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
 
   const progress = createProgress({ tty: Boolean(process.stderr.isTTY) && !env.CI, verbose: Boolean(args.verbose) });
   try {
-    const report = await deploy({ dir, settings: settings.value, dryRun, force: args.force, credentials: credentialsFrom(env), onEvent: progress.onEvent });
+    const report = await deploy({ dir, settings: settings.value, dryRun, force: args.force, listBucket: args.list, credentials: credentialsFrom(env), onEvent: progress.onEvent });
     progress.stop();
     if (dryRun) console.log(formatPlan(report.plan));
     console.log(formatSummary(report));

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { DeployError } from './errors.ts';
 import { executePlan, type ExecuteEvent } from './execute.ts';
 import { invalidateCdn, invalidationPaths } from './invalidate.ts';
-import { scanBuild } from './local-files.ts';
+import { buildFileList, scanBuild } from './local-files.ts';
 import { planDeploy, type DeployPlan } from './plan.ts';
 import { readManifest, writeManifest } from './manifest.ts';
 import { listBucket, readMetadataMd5, s3Call } from './remote-listing.ts';
@@ -33,6 +33,8 @@ export interface DeployOptions {
   force?: boolean;
   /** Explicit credentials; by default the AWS SDK's chain (environment, profile, role). */
   credentials?: Credentials;
+  /** List the bucket and compare with it, instead of trusting the last deploy's manifest. */
+  listBucket?: boolean;
   onEvent?: (event: DeployEvent) => void;
 }
 
@@ -50,25 +52,34 @@ export interface DeployReport {
   durationMs: number;
 }
 
-/** Syncs a build folder to the bucket: plan (list, compare MD5s), upload in phases, delete, invalidate. */
+/**
+ * Syncs a build folder to the bucket: plan (compare MD5s with the last deploy's manifest, or with
+ * a listing of the bucket), upload in phases, delete, invalidate. The local side is the build's
+ * file list when it has one (an incremental build may hold only the files that changed), else
+ * every file of the folder.
+ */
 export async function deploy(options: DeployOptions): Promise<DeployReport> {
   const started = performance.now();
   const { settings } = options;
   const dir = resolve(options.dir);
   const emit = options.onEvent ?? (() => {});
-  const local = await scanBuild(dir, settings.concurrency * 2);
-  if (!options.force && !existsSync(join(dir, 'index.html'))) {
+  const listed = buildFileList(dir);
+  const local = listed ?? (await scanBuild(dir, settings.concurrency * 2));
+  if (!options.force && !local.some((f) => f.path === 'index.html')) {
     throw new DeployError('E_DEPLOY_DIR', `${dir} has no index.html: is the build finished? (--force deploys it anyway)`);
   }
 
   const client = createS3Client(settings, options.credentials);
   try {
-    const remote = await listBucket(client, settings.bucket, settings.prefix);
     const previous = await s3Call(`read the last deploy's manifest in s3://${settings.bucket}/${settings.prefix}`, () => readManifest(client, settings.bucket, settings.prefix));
-    const metadataReads = await readMetadataMd5(client, settings.bucket, settings.prefix, remote, local, settings.concurrency);
+    const fromManifest = previous?.objects && !options.listBucket;
+    const remote = fromManifest
+      ? [...previous.objects!].map(([path, o]) => ({ key: settings.prefix + path, size: o.size, etag: o.md5 }))
+      : await listBucket(client, settings.bucket, settings.prefix);
+    const metadataReads = fromManifest ? 0 : await readMetadataMd5(client, settings.bucket, settings.prefix, remote, local, settings.concurrency);
     const plan = planDeploy(local, remote, {
       prefix: settings.prefix,
-      previous,
+      previous: previous?.paths ?? null,
       maxDeleteShare: settings.maxDeleteShare,
       force: options.force,
       multipartThreshold: settings.multipartThreshold,
@@ -86,6 +97,7 @@ export async function deploy(options: DeployOptions): Promise<DeployReport> {
       invalidation: null,
       durationMs: 0,
     };
+    if (listed) assertPresent(dir, plan.uploads.map((u) => u.path));
     if (plan.blocked && !options.dryRun) {
       throw new DeployError('E_DEPLOY_GUARD', `refusing to deploy: ${plan.blocked}. Check --dir (${dir}) and the bucket; pass --force if this is intended.`);
     }
@@ -104,7 +116,10 @@ export async function deploy(options: DeployOptions): Promise<DeployReport> {
     });
     report.uploaded = done.uploaded;
     report.deleted = done.deleted;
-    await writeManifest(client, settings.bucket, settings.prefix, local, new Date());
+    // The manifest says what the bucket holds: this build, and the hashed assets kept one more deploy.
+    const byKey = new Map(remote.map((o) => [o.key, o]));
+    const kept = plan.retained.map((d) => ({ path: d.path, size: d.size, md5: byKey.get(d.key)?.etag?.replace(/"/g, '') ?? '' }));
+    await writeManifest(client, settings.bucket, settings.prefix, local, new Date(), kept);
 
     if (settings.distributionId) {
       const paths = invalidationPaths(plan, settings.maxInvalidationPaths);
@@ -120,3 +135,19 @@ export async function deploy(options: DeployOptions): Promise<DeployReport> {
     client.destroy();
   }
 }
+
+/**
+ * Every file to upload must be in the build folder. A build that wrote only what changed since
+ * the build cache's last build leaves out files the bucket is assumed to have; when the bucket is
+ * not where that build left it (a deploy that failed, another branch deployed), some are missing.
+ */
+function assertPresent(dir: string, paths: string[]): void {
+  const missing = paths.filter((p) => !existsSync(join(dir, p)));
+  if (missing.length) {
+    throw new DeployError(
+      'E_DEPLOY_DIR',
+      `${missing.length} file(s) to upload are not in ${dir} (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? '…' : ''}): the build wrote only what changed since its last build, and the bucket does not hold that build. Build everything (npm run build -- --cold) and deploy again.`,
+    );
+  }
+}
+

@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import PQueue from 'p-queue';
 import { hashFile, listFiles } from '../lib/files.ts';
@@ -35,4 +35,23 @@ export async function scanBuild(dir: string, concurrency = 16): Promise<LocalFil
     ),
   );
   return files as LocalFile[];
+}
+
+/**
+ * The build's own list of the site's files (dist/.gleaner/files.json, see site/build/manifest.ts),
+ * or null when the folder has none. A build that wrote only what changed leaves the unchanged
+ * files out of dist/ but in this list: the deploy needs their MD5s, not their bytes.
+ */
+export function buildFileList(dir: string): LocalFile[] | null {
+  const file = join(dir, '.gleaner', 'files.json');
+  if (!existsSync(file)) return null;
+  try {
+    const list = JSON.parse(readFileSync(file, 'utf8')) as { files?: Record<string, { md5: string; size: number }> };
+    if (!list.files) return null;
+    return Object.entries(list.files)
+      .map(([path, f]) => ({ path, size: f.size, md5: f.md5 }))
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  } catch {
+    return null;
+  }
 }

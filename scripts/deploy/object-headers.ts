@@ -31,8 +31,8 @@ export type Phase = (typeof PHASES)[number];
 const HASHED = [
   /^_astro\//,
   /^media\//,
-  /^pagefind\/(fragment|index|filter)\//,
-  /^pagefind\/pagefind\.[^/]+\.pf_meta$/,
+  /^pagefind\/(s\d+\/)?(fragment|index|filter)\//,
+  /^pagefind\/(s\d+\/)?pagefind\.[^/]+\.pf_meta$/,
 ];
 const FEED = /(^|\/)(rss\.xml|atom\.xml|feed\.json)$/;
 const SITEMAP = /^(sitemap[^/]*\.xml|sitemaps\/.+\.xml)$/;

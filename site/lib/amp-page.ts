@@ -7,10 +7,10 @@ import { AMP_DEFAULT_HEIGHT, AMP_DEFAULT_WIDTH, servedHtml } from './served-html
 import type { Article, SiteIndex } from './site-index.ts';
 
 /** The AMP version of an article page (linked from it with rel=amphtml; its rel=canonical points back). */
-export function renderAmpArticle(index: SiteIndex, article: Article): string {
+export function renderAmpArticle(index: SiteIndex, article: Article, html: string): string {
   const { config, routes } = index;
   const data = article.data;
-  const facts = articleFacts(index, article);
+  const facts = articleFacts(index, article, html);
   const pageUrl = facts.url;
   const sourceName = nameOfSource(data);
 
@@ -44,7 +44,7 @@ export function renderAmpArticle(index: SiteIndex, article: Article): string {
     canonicalUrl: pageUrl,
     description: facts.description,
     iconUrl: routes.path('favicon.svg'),
-    bodyHtml: servedHtml(article.html, { origin: config.site.url, amp: true }),
+    bodyHtml: servedHtml(html, { origin: config.site.url, amp: true }),
     leadHtml,
     metaHtml,
     footerHtml,

@@ -31,7 +31,7 @@ export function feedMeta(index: SiteIndex, items: Article[], topic?: TopicInfo):
   };
 }
 
-export function feedItem(index: SiteIndex, article: Article): FeedItem {
+export function feedItem(index: SiteIndex, article: Article, html: string): FeedItem {
   const { config, routes } = index;
   const url = routes.absolute(article.path);
   const data = article.data;
@@ -42,13 +42,13 @@ export function feedItem(index: SiteIndex, article: Article): FeedItem {
     const lead = imageUrl ? `<figure><img src="${escapeHtml(imageUrl)}" alt="${escapeHtml(data.image?.alt ?? '')}"></figure>\n` : '';
     const source = `<p>Originally published by <a href="${escapeHtml(data.url)}">${escapeHtml(sourceName(data))}</a>.</p>`;
     // Feed readers have no CSP: the whole item goes through the allowlist, last.
-    contentHtml = servedHtml(`${lead}${article.html}\n${source}`, { origin: config.site.url });
+    contentHtml = servedHtml(`${lead}${html}\n${source}`, { origin: config.site.url });
   }
   const updated = data.modified && time(data.modified) > time(data.publishedOnSite) ? data.modified : data.publishedOnSite;
   return {
     url,
     title: data.title,
-    summary: data.description || bodyStart(article, 280),
+    summary: data.description || bodyStart(html, 280),
     contentHtml,
     published: data.publishedOnSite,
     updated,

@@ -5,6 +5,9 @@ import { collectionPageLd, newsArticleLd, type JsonLd, type Publisher } from './
 import { servedHtml } from './served-html.ts';
 import type { Article, SiteIndex } from './site-index.ts';
 
+/** A tag page lists its newest articles; older ones are one click away in search, filtered by the tag. */
+export const TAG_PAGE_LIMIT = 50;
+
 /** Where an article page's rel=canonical points: the page itself, or the source (config site.canonical). */
 export function articleCanonical(index: SiteIndex, article: Article): string {
   if (index.config.site.canonical === 'source') return article.data.canonical || article.data.url;
@@ -34,17 +37,17 @@ export function publisher(index: SiteIndex): Publisher {
   return { name: config.site.title, url: routes.absolute(routes.home()), logo: routes.absolute(routes.path('icons/icon-512.png')) };
 }
 
-/** An article's body as its page serves it (see served-html.ts). */
-export function articleBodyHtml(index: SiteIndex, article: Article): string {
-  return servedHtml(article.html, { origin: index.config.site.url });
+/** An article's body (`html`, see article-body.ts) as its page serves it (see served-html.ts). */
+export function articleBodyHtml(index: SiteIndex, html: string): string {
+  return servedHtml(html, { origin: index.config.site.url });
 }
 
 /** Text enough for any description or summary made from the start of a body. */
 const DESCRIPTION_SOURCE_CHARS = 2000;
 
-/** The start of an article's body as plain text, at most `max` characters, ending in an ellipsis when cut. */
-export function bodyStart(article: Article, max: number): string {
-  return truncate(htmlToText(article.html, { maxChars: DESCRIPTION_SOURCE_CHARS }), max);
+/** The start of an article's body (`html`) as plain text, at most `max` characters, ending in an ellipsis when cut. */
+export function bodyStart(html: string, max: number): string {
+  return truncate(htmlToText(html, { maxChars: DESCRIPTION_SOURCE_CHARS }), max);
 }
 
 /** What an article page and its AMP page both say about the article. */
@@ -63,7 +66,7 @@ export interface ArticleFacts {
   image: { url: string; width: number | null; height: number | null } | null;
 }
 
-export function articleFacts(index: SiteIndex, article: Article): ArticleFacts {
+export function articleFacts(index: SiteIndex, article: Article, html: string): ArticleFacts {
   const { config, routes } = index;
   const data = article.data;
   const url = routes.absolute(article.path);
@@ -73,7 +76,7 @@ export function articleFacts(index: SiteIndex, article: Article): ArticleFacts {
     url,
     topicName: index.topicBySlug.get(article.topic)?.name ?? article.topic,
     lang: data.lang || config.site.language,
-    description: data.description || bodyStart(article, 160),
+    description: data.description || bodyStart(html, 160),
     published,
     modified: data.modified && time(data.modified) > time(published) ? data.modified : published,
     image: big ? { url: new URL(routes.asset(big.src), url).href, width: big.width, height: big.height } : null,

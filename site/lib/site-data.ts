@@ -1,30 +1,36 @@
-import { getCollection } from 'astro:content';
-import { config, paths } from 'virtual:gleaner/config';
-import { articleBody } from './article-bodies.ts';
-import { buildSiteIndex, type SiteIndex } from './site-index.ts';
+import { readFileSync } from 'node:fs';
+import { config, input, paths } from 'virtual:gleaner/config';
+import { articleHtml } from './article-body.ts';
+import { buildSiteIndex, type Article, type ArticleInput, type SiteIndex } from './site-index.ts';
 import { createRoutes } from './urls.ts';
+import type { RenderSet } from './vite-virtual.ts';
 
-// The only way pages reach content: one collection read and one index per build,
-// shared by every page through this module-level memo. Pages and components that need only
-// the config take it, and the site's routes, from here too.
+// The only way pages reach content: the build (site/build/) reads content/ and hands Astro the
+// articles (input.siteIndex) and which pages to render (input.renderSet); one index per build,
+// shared by every page through this module-level memo. Pages and components that need only the
+// config take it, and the site's routes, from here too.
 
 let memo: Promise<SiteIndex> | undefined;
 
 export function siteIndex(): Promise<SiteIndex> {
-  memo ??= getCollection('articles').then((entries) =>
-    buildSiteIndex(
-      entries.map((entry) => ({
-        id: entry.id,
-        data: entry.data,
-        // Not in the data store: see article-bodies.ts.
-        get html() {
-          return articleBody(entry.id);
-        },
-      })),
-      config,
-    ),
-  );
+  memo ??= Promise.resolve().then(() => buildSiteIndex(JSON.parse(readFileSync(input.siteIndex, 'utf8')) as ArticleInput[], config));
   return memo;
+}
+
+let renderSet: { all: boolean; pages: Map<string, Set<string>> } | undefined;
+
+/** Whether this build renders the page `key` of a keyed route ('article', 'amp', 'archive', 'tag', 'sitemap'); pages it does not render keep last build's file. */
+export function renders(route: string, key: string): boolean {
+  if (!renderSet) {
+    const value = JSON.parse(readFileSync(input.renderSet, 'utf8')) as RenderSet;
+    renderSet = { all: value.all, pages: new Map(Object.entries(value.pages).map(([r, keys]) => [r, new Set(keys)])) };
+  }
+  return renderSet.all || (renderSet.pages.get(route)?.has(key) ?? false);
+}
+
+/** An article's body as HTML (rendered from its Markdown file). */
+export function bodyOf(article: Article): Promise<string> {
+  return articleHtml(paths.root, article);
 }
 
 export { config, paths };

@@ -10,8 +10,10 @@ import { createRoutes, type Routes } from './urls.ts';
 export interface ArticleInput {
   id: string;
   data: Frontmatter;
-  /** HTML rendered from the Markdown body (may be a getter that reads it when asked). */
-  readonly html: string;
+  /** Its Markdown file, relative to the site's root. */
+  file: string;
+  /** SHA-256 of the Markdown body. */
+  bodySha: string;
 }
 
 export interface TagRef {
@@ -24,7 +26,8 @@ export interface Article {
   slug: string;
   topic: string;
   data: Frontmatter;
-  readonly html: string;
+  file: string;
+  bodySha: string;
   path: string;
   ampPath: string;
   tags: TagRef[];
@@ -102,10 +105,8 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config): SiteInd
       slug,
       topic: entry.data.topic,
       data: entry.data,
-      // A getter, so a lazily read body stays lazy.
-      get html() {
-        return entry.html;
-      },
+      file: entry.file,
+      bodySha: entry.bodySha,
       path: routes.article(entry.id),
       ampPath: routes.amp(entry.id),
       tags,

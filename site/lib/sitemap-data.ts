@@ -1,10 +1,15 @@
 import { rfc3339 } from './dates.ts';
-import type { SiteIndex } from './site-index.ts';
+import type { SiteIndex, TagInfo } from './site-index.ts';
 import { splitSitemaps, type SitemapFile, type SitemapUrl } from './sitemap.ts';
 
-// One sitemap group per topic (its front page, archive pages and articles) plus one for
-// the rest of the site. Article URLs are left out when the canonical is the source: a
-// sitemap should only list canonical URLs.
+// Sitemaps that a run rewrites in proportion to what it added: per topic, one group for its front
+// and archive pages, and its articles in publication order in chunks of ARTICLE_CHUNK (only the
+// newest chunk grows); the site's own pages; the tag pages in the order tags first appeared
+// (without lastmod: a tag page changes with every article it gains). Article URLs are left out
+// when the canonical is the source: a sitemap should only list canonical URLs.
+
+/** Articles per sitemap file: only the newest file of a topic changes when articles are added. */
+export const ARTICLE_CHUNK = 5000;
 
 const memo = new WeakMap<SiteIndex, SitemapFile[]>();
 
@@ -13,26 +18,40 @@ export function sitemapFiles(index: SiteIndex, limit?: number): SitemapFile[] {
   if (cached) return cached;
   const { routes, config } = index;
   const abs = (p: string) => routes.absolute(p);
-  const lastmod = (iso: string | undefined) => (iso ? rfc3339(iso) : null);
-  const groups: Array<{ name: string; urls: SitemapUrl[] }> = [];
+  const lastmod = (iso: string | null | undefined) => (iso ? rfc3339(iso) : null);
+  const groups: Array<{ name: string; urls: SitemapUrl[]; limit?: number }> = [];
   for (const topic of index.topics) {
     const urls: SitemapUrl[] = [{ loc: abs(routes.topic(topic.slug)), lastmod: lastmod(topic.articles[0]?.data.publishedOnSite) }];
     topic.pages.forEach((page, i) => {
       if (page.length > 0) urls.push({ loc: abs(routes.topicPage(topic.slug, i + 1)), lastmod: lastmod(page[0].data.publishedOnSite) });
     });
-    if (config.site.canonical === 'self') {
-      for (const article of [...topic.articles].reverse()) urls.push({ loc: abs(article.path), lastmod: lastmod(article.data.publishedOnSite) });
-    }
     groups.push({ name: `topic-${topic.slug}`, urls });
+    if (config.site.canonical === 'self') {
+      const articles = [...topic.articles].reverse().map((article) => ({ loc: abs(article.path), lastmod: lastmod(articleLastmod(article.data)) }));
+      if (articles.length) groups.push({ name: `articles-${topic.slug}`, urls: articles, limit: Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK) });
+    }
   }
-  const site: SitemapUrl[] = [
-    { loc: abs(routes.home()), lastmod: lastmod(index.articles[0]?.data.publishedOnSite) },
-    { loc: abs(routes.tags()), lastmod: lastmod(index.articles[0]?.data.publishedOnSite) },
-    ...index.tags.map((t) => ({ loc: abs(routes.tag(t.slug)), lastmod: lastmod(t.articles[0]?.data.publishedOnSite) })),
-    ...['about/', 'privacy/', 'terms/', 'dmca/', 'data/'].map((p) => ({ loc: abs(routes.path(p)) })),
-  ];
-  groups.push({ name: 'site', urls: site });
-  const files = splitSitemaps(groups, limit);
+  groups.push({
+    name: 'site',
+    urls: [
+      { loc: abs(routes.home()), lastmod: lastmod(index.articles[0]?.data.publishedOnSite) },
+      { loc: abs(routes.tags()), lastmod: lastmod(index.articles[0]?.data.publishedOnSite) },
+      ...['about/', 'privacy/', 'terms/', 'dmca/', 'data/'].map((p) => ({ loc: abs(routes.path(p)) })),
+    ],
+  });
+  if (index.tags.length) {
+    // index.articles is newest first: a tag's oldest article has the highest index.
+    const order = new Map(index.articles.map((a, i) => [a, i]));
+    const firstSeen = (tag: TagInfo) => order.get(tag.articles[tag.articles.length - 1]!)!;
+    const tags = [...index.tags].sort((a, b) => firstSeen(b) - firstSeen(a) || (a.slug < b.slug ? -1 : 1));
+    groups.push({ name: 'tags', urls: tags.map((t) => ({ loc: abs(routes.tag(t.slug)) })), limit: Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK) });
+  }
+  const files = groups.flatMap((g) => splitSitemaps([{ name: g.name, urls: g.urls }], g.limit ?? limit));
   if (limit === undefined) memo.set(index, files);
   return files;
+}
+
+/** When an article last changed at its source, if later than when the site added it. */
+function articleLastmod(data: { publishedOnSite: string; modified: string | null }): string {
+  return data.modified && data.modified > data.publishedOnSite ? data.modified : data.publishedOnSite;
 }

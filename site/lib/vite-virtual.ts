@@ -4,8 +4,22 @@ import type { SitePaths } from '../../crawler/paths.ts';
 const ID = 'virtual:gleaner/config';
 const RESOLVED = `\0${ID}`;
 
-/** A Vite plugin serving the validated config and the root's paths to pages (typed in site/env.d.ts). */
-export function gleanerVirtualModule(value: { config: Config; paths: SitePaths }) {
+/** Which keyed pages a build renders: all of them (a cold build), or those whose key changed, by route. */
+export interface RenderSet {
+  all: boolean;
+  pages: Record<string, string[]>;
+}
+
+/** Files the build hands Astro: the articles, and which keyed pages to render (see site/build/). */
+export interface BuildInput {
+  siteIndex: string;
+  renderSet: string;
+  /** What the data page lists (site/build/downloads.ts). */
+  downloads: string;
+}
+
+/** A Vite plugin serving the validated config, the root's paths and the build's input files to pages (typed in site/env.d.ts). */
+export function gleanerVirtualModule(value: { config: Config; paths: SitePaths; input: BuildInput }) {
   return {
     name: 'gleaner-config',
     resolveId(id: string) {
@@ -13,7 +27,7 @@ export function gleanerVirtualModule(value: { config: Config; paths: SitePaths }
     },
     load(id: string) {
       if (id !== RESOLVED) return undefined;
-      return `export const config = ${JSON.stringify(value.config)};\nexport const paths = ${JSON.stringify(value.paths)};\n`;
+      return `export const config = ${JSON.stringify(value.config)};\nexport const paths = ${JSON.stringify(value.paths)};\nexport const input = ${JSON.stringify(value.input)};\n`;
     },
   };
 }

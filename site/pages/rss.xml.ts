@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { siteIndex } from '../lib/site-data.ts';
+import { paths, siteIndex } from '../lib/site-data.ts';
 import { feedResponse } from '../lib/feed-response.ts';
 
-export const GET: APIRoute = async () => feedResponse(await siteIndex(), 'rss');
+export const GET: APIRoute = async () => feedResponse(await siteIndex(), paths.root, 'rss');

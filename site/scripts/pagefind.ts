@@ -1,5 +1,8 @@
-// Loads the Pagefind bundle that scripts/build.ts writes to /pagefind/, once per page. The
-// types cover only what the site calls (not debouncedSearch or filters(): see search-page.ts).
+// Search over the shards the build writes (site/build/search.ts): pagefind/shards.json lists
+// them newest first; the newest is loaded as Pagefind's primary index and older ones are merged
+// in (Pagefind's mergeIndex) tier by tier, only as far as a search needs: until it has the
+// results it wants, or when the reader asks for more. A first search on a site of any size thus
+// downloads what the newest shards weigh. The types cover only what the site calls.
 
 export interface PagefindResultData {
   url: string;
@@ -22,24 +25,87 @@ export interface PagefindSearchOptions {
   sort?: Record<string, 'asc' | 'desc'>;
 }
 
-export interface Pagefind {
+interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
+  mergeIndex(path: string, options?: Record<string, unknown>): Promise<void>;
   search(term: string | null, options?: PagefindSearchOptions): Promise<PagefindSearch>;
 }
 
-let loading: Promise<Pagefind> | undefined;
+interface ShardList {
+  shards: Array<{ bundle: string; articles: number }>;
+  articles: number;
+}
 
-/** `bundle` is the URL of the /pagefind/ folder; its parent is the site's base, which result URLs need. */
-export function loadPagefind(bundle: string): Promise<Pagefind> {
-  loading ??= import(/* @vite-ignore */ `${bundle}pagefind.js`).then(async (pagefind: Pagefind) => {
-    // noWorker: searching in the page spares the download of pagefind-worker.js (43 kB, a copy
-    // of pagefind.js); a search over tens of thousands of articles takes milliseconds either way.
-    await pagefind.options({ excerptLength: 26, baseUrl: bundle.replace(/pagefind\/$/, '') || '/', noWorker: true });
-    void pagefind.init();
-    return pagefind;
-  });
+/** The first tier covers at least this many articles (the newest shard may be nearly empty); each further tier doubles what is searched. */
+const FIRST_TIER = 2500;
+const OPTIONS = { excerptLength: 26, baseUrl: '/' };
+
+export interface ShardedResults {
+  results: PagefindResult[];
+  /** Articles in the shards searched, and in the whole site. */
+  searched: number;
+  total: number;
+  /** Every shard was searched. */
+  complete: boolean;
+}
+
+export interface ShardedSearch {
+  /** Searches the shards loaded so far, loading older tiers until there are `want` results or none is left. */
+  search(term: string | null, options: PagefindSearchOptions, want: number): Promise<ShardedResults>;
+  /** Loads the next tier of older shards; false when all are loaded. */
+  more(): Promise<boolean>;
+}
+
+let loading: Promise<ShardedSearch> | undefined;
+
+/** `bundle` is the URL of the /pagefind/ folder; its parent is the site's base. */
+export function loadPagefind(bundle: string): Promise<ShardedSearch> {
+  loading ??= start(bundle);
   return loading;
+}
+
+async function start(bundle: string): Promise<ShardedSearch> {
+  const base = bundle.replace(/pagefind\/$/, '') || '/';
+  const response = await fetch(`${bundle}shards.json`);
+  if (!response.ok) throw new Error(`search is not built (${response.status})`);
+  const list = (await response.json()) as ShardList;
+  if (list.shards.length === 0) throw new Error('search holds no articles yet');
+  // noWorker: searching in the page spares the download of pagefind-worker.js (a copy of pagefind.js).
+  const pagefind = (await import(/* @vite-ignore */ `${base}${list.shards[0]!.bundle}pagefind.js`)) as Pagefind;
+  await pagefind.options({ ...OPTIONS, noWorker: true });
+  await pagefind.init();
+  let loaded = 1;
+  let searched = list.shards[0]!.articles;
+
+  const loadTier = async (target: number): Promise<boolean> => {
+    if (loaded >= list.shards.length) return false;
+    const next: Array<Promise<void>> = [];
+    while (loaded < list.shards.length && (next.length === 0 || searched < target)) {
+      const shard = list.shards[loaded++]!;
+      searched += shard.articles;
+      next.push(pagefind.mergeIndex(`${base}${shard.bundle}`, OPTIONS));
+    }
+    await Promise.all(next);
+    return true;
+  };
+  const first = loadTier(FIRST_TIER);
+
+  return {
+    async search(term, options, want) {
+      await first;
+      for (;;) {
+        const found = await pagefind.search(term, options);
+        if (found.results.length >= want || !(await loadTier(searched * 2))) {
+          return { results: found.results, searched, total: list.articles, complete: loaded >= list.shards.length };
+        }
+      }
+    },
+    async more() {
+      await first;
+      return loadTier(searched * 2);
+    },
+  };
 }
 
 /** Renders a Pagefind excerpt (text with <mark>) into `target`, keeping only text and <mark>. */

@@ -1,12 +1,13 @@
-import { loadPagefind, renderExcerpt, type PagefindResult } from './pagefind.ts';
+import { loadPagefind, renderExcerpt, type PagefindResult, type PagefindSearchOptions } from './pagefind.ts';
 
 // The /search/ page: full results with topic and tag filters, state kept in the URL
 // (?q=&topic=&tag=) so a search can be shared and the header box can submit to it.
 //
-// Light on the network (bench:site measures it): nothing is fetched before the first query (the
-// tag list is in the page, not read from the index's filters), the query runs once typing
-// pauses (Pagefind's own debounced search preloads index chunks for every prefix typed), and
-// results come ten at a time (each needs its fragment).
+// Light on the network (bench:site and bench:longevity measure it): nothing is fetched before the
+// first query (the tag list is in the page, not read from the index's filters), the query runs
+// once typing pauses (Pagefind's own debounced search preloads index chunks for every prefix
+// typed), results come ten at a time (each needs its fragment), and older search shards are
+// loaded only when the newer ones do not have ten results or the reader asks for more.
 
 const form = document.querySelector<HTMLFormElement>('#search-form');
 const status = document.querySelector<HTMLElement>('#search-status');
@@ -24,6 +25,9 @@ if (form && status && results && more && form.dataset.pagefind) {
   q.value = params.get('q') ?? '';
   let generation = 0;
   let pending: PagefindResult[] = [];
+  let shown = new Set<string>();
+  let query: { term: string | null; options: PagefindSearchOptions } | null = null;
+  let searchedAll = true;
 
   const ensureOption = (select: HTMLSelectElement, value: string) => {
     if (value && ![...select.options].some((o) => o.value === value)) select.add(new Option(value, value));
@@ -36,6 +40,7 @@ if (form && status && results && more && form.dataset.pagefind) {
     const batch = pending.splice(0, PAGE);
     const data = await Promise.all(batch.map((r) => r.data()));
     if (mine !== generation) return;
+    for (const r of batch) shown.add(r.id);
     for (const d of data) {
       const li = document.createElement('li');
       const h2 = document.createElement('h2');
@@ -56,7 +61,25 @@ if (form && status && results && more && form.dataset.pagefind) {
       li.append(excerpt);
       results.append(li);
     }
-    more.hidden = pending.length === 0;
+    more.hidden = pending.length === 0 && searchedAll;
+    more.textContent = pending.length === 0 ? 'Search older articles' : 'More results';
+  };
+
+  const describe = (n: number, searched: number, total: number, complete: boolean) => {
+    const found = n === 0 ? 'No articles found' : `${n} article${n === 1 ? '' : 's'} found`;
+    return complete ? `${found}.` : `${found} in the newest ${searched.toLocaleString('en')} of ${total.toLocaleString('en')} articles.`;
+  };
+
+  const showMoreOrOlder = async (mine: number) => {
+    if (pending.length > 0 || !query) return showMore(mine);
+    const search = await loadPagefind(bundle);
+    await search.more();
+    const found = await search.search(query.term, query.options, shown.size + PAGE);
+    if (mine !== generation) return;
+    pending = found.results.filter((r) => !shown.has(r.id));
+    searchedAll = found.complete;
+    status.textContent = describe(found.results.length, found.searched, found.total, found.complete);
+    await showMore(mine);
   };
 
   const run = async () => {
@@ -77,18 +100,20 @@ if (form && status && results && more && form.dataset.pagefind) {
       return;
     }
     status.textContent = 'Searching…';
-    let search;
+    let found;
+    query = { term: term || null, options: term ? { filters } : { filters, sort: { date: 'desc' } } };
     try {
-      const pagefind = await loadPagefind(bundle);
-      search = await pagefind.search(term || null, term ? { filters } : { filters, sort: { date: 'desc' } });
+      const search = await loadPagefind(bundle);
+      found = await search.search(query.term, query.options, PAGE);
     } catch {
       if (mine === generation) status.textContent = 'Search is not available right now.';
       return;
     }
-    if (!search || mine !== generation) return;
-    pending = search.results.slice();
-    const n = pending.length;
-    status.textContent = n === 0 ? 'No articles found.' : `${n} article${n === 1 ? '' : 's'} found.`;
+    if (!found || mine !== generation) return;
+    pending = found.results.slice();
+    shown = new Set();
+    searchedAll = found.complete;
+    status.textContent = describe(pending.length, found.searched, found.total, found.complete);
     await showMore(mine);
   };
 
@@ -104,6 +129,6 @@ if (form && status && results && more && form.dataset.pagefind) {
   });
   topic.addEventListener('change', () => void run());
   tag.addEventListener('change', () => void run());
-  more.addEventListener('click', () => void showMore(generation));
+  more.addEventListener('click', () => void showMoreOrOlder(generation));
   void run();
 }

@@ -50,7 +50,7 @@ afterAll(async () => {
 
 describe('a build with one article that cannot be rendered', () => {
   it('finishes, and reports that article with the renderer\'s reason', () => {
-    expect(report.skipped).toEqual([{ id: broken, reason: expect.stringMatching(/URI malformed/) }]);
+    expect(report.skipped).toEqual([{ file: `content/${broken}.md`, reason: expect.stringMatching(/URI malformed/) }]);
     expect(report.indexedPages).toBe(3);
   });
 

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
@@ -67,9 +67,14 @@ afterAll(async () => {
 
 describe('build report', () => {
   it('counts what it wrote and indexed only the articles', async () => {
-    const files = await listFiles(dist);
+    const files = (await listFiles(dist)).filter((f) => !f.startsWith('.gleaner/'));
     expect(second.pages).toBe(htmlPages(files).length);
     expect(second.files).toBe(files.length);
+    // The second build rendered only what the ten new articles changed.
+    expect(first.mode).toBe('cold');
+    expect(second.mode).toBe('incremental');
+    expect(second.rendered).toBeLessThan(first.rendered);
+    expect(second.changed.files).toBeLessThan(second.files / 3);
     expect(first.indexedPages).toBe(35);
     expect(second.indexedPages).toBe(45);
     // 45 articles + 45 AMP pages, at least: lists, tags and legal pages come on top.
@@ -247,7 +252,7 @@ describe('for machines', () => {
     expect(robots).toContain(`Sitemap: ${SITE}/sitemap-index.xml`);
     const index = await readUrl(dist, '/sitemap-index.xml');
     const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(sitemaps).toEqual([...topics.map((t) => `${SITE}/sitemaps/topic-${t.slug}-1.xml`), `${SITE}/sitemaps/site-1.xml`]);
+    expect(sitemaps).toEqual([...topics.flatMap((t) => [`${SITE}/sitemaps/topic-${t.slug}-1.xml`, `${SITE}/sitemaps/articles-${t.slug}-1.xml`]), `${SITE}/sitemaps/site-1.xml`, `${SITE}/sitemaps/tags-1.xml`]);
     let urls = 0;
     for (const sitemap of sitemaps) {
       const xml = await readUrl(dist, sitemap);
@@ -256,10 +261,10 @@ describe('for machines', () => {
         expect(existsForUrl(dist, loc), loc).toBe(true);
         urls++;
       }
-      expect(xml).toContain('<lastmod>');
+      if (!sitemap.includes('/tags-')) expect(xml).toContain('<lastmod>');
     }
     expect(urls).toBeGreaterThan(45);
-    for (const a of content) expect(await readUrl(dist, `/sitemaps/topic-${a.data.topic}-1.xml`)).toContain(`<loc>${SITE}/${a.id}/</loc>`);
+    for (const a of content) expect(await readUrl(dist, `/sitemaps/articles-${a.data.topic}-1.xml`)).toContain(`<loc>${SITE}/${a.id}/</loc>`);
   });
 
   it('has a web app manifest whose icons exist', async () => {
@@ -271,17 +276,17 @@ describe('for machines', () => {
     expect(png.subarray(1, 4).toString()).toBe('PNG');
   });
 
-  it('indexes the articles for Pagefind, with topic and tag filters', async () => {
-    expect(existsSync(join(dist, 'pagefind', 'pagefind.js'))).toBe(true);
-    const entry = JSON.parse(await readFile(join(dist, 'pagefind', 'pagefind-entry.json'), 'utf8'));
+  it('indexes every article for search, in shards listed newest first, with topic and tag filters', async () => {
+    const list = JSON.parse(await readFile(join(dist, 'pagefind', 'shards.json'), 'utf8'));
+    expect(list).toEqual({ shards: [{ bundle: 'pagefind/s0000/', articles: 45 }], articles: 45 });
+    const bundle = join(dist, 'pagefind', 's0000');
+    expect(existsSync(join(bundle, 'pagefind.js'))).toBe(true);
+    const entry = JSON.parse(await readFile(join(bundle, 'pagefind-entry.json'), 'utf8'));
     const languages = Object.values(entry.languages) as Array<{ page_count: number }>;
     expect(languages.reduce((n, l) => n + l.page_count, 0)).toBe(45);
-    const page = doc(await readUrl(dist, `/${content[0].id}/`));
-    const body = page.querySelector('[data-pagefind-body]')!;
-    expect(body.tagName.toLowerCase()).toBe('article');
-    expect(body.querySelector('[data-pagefind-filter="topic"]')).not.toBeNull();
-    expect(body.querySelectorAll('[data-pagefind-filter="tag"]').length).toBe(content[0].data.tags.length);
-    expect(page.querySelector('header [data-pagefind-body], nav [data-pagefind-body], .related [data-pagefind-body]')).toBeNull();
+    expect((await readdir(join(bundle, 'filter'))).length).toBeGreaterThan(0);
+    // Only what the site's search uses: no UI bundles.
+    expect((await readdir(bundle)).filter((f) => /ui|highlight|worker/.test(f))).toEqual([]);
     expect(existsForUrl(dist, '/search/')).toBe(true);
   });
 

@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import initSqlJs, { type Database as SqlJs } from 'sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../crawler/store/database.ts';
+import { DATA_SCHEMA } from '../../site/build/downloads.ts';
 
-// The FTS4 index over title, text and tags, queried the way a reader of the downloaded
-// site.sqlite would: plain sql.js on the saved file.
+// The FTS4 index of the data files the build offers (/data/site.sqlite and the monthly files),
+// queried the way a reader of a download would: plain sql.js on the file's bytes. The index has
+// external content: the text is stored once, in articles.
 
 const ARTICLES = [
   { id: 1, title: 'A telescope finds water on an exoplanet', text: 'Astronomers using the new telescope measured water vapour in the atmosphere of a distant exoplanet.', tags: 'Astronomy, Exoplanets' },
@@ -15,27 +12,29 @@ const ARTICLES = [
   { id: 3, title: 'Why databases need tests', text: 'A small test suite caught the index corruption before it reached production databases.', tags: 'Software, Testing' },
 ];
 
-let dir: string;
 let reader: SqlJs;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'gleaner-fts-'));
-  const db = await openDatabase(join(dir, 'site.sqlite'));
-  for (const a of ARTICLES) db.run('INSERT INTO articles_fts (docid, title, text, tags) VALUES (?, ?, ?, ?)', [a.id, a.title, a.text, a.tags]);
-  db.save();
-  db.close();
   const SQL = await initSqlJs();
-  reader = new SQL.Database(readFileSync(join(dir, 'site.sqlite')));
+  const writer = new SQL.Database();
+  writer.run(DATA_SCHEMA);
+  for (const a of ARTICLES) {
+    writer.run(
+      `INSERT INTO articles (id, url_id, topic_id, title, excerpt, fetched_at, source_url, canonical_url, word_count, reading_time, markdown, text, tags, content_hash)
+       VALUES (?, ?, 1, ?, '', '2026-01-01', 'u', 'u', 10, 1, ?, ?, ?, 'h')`,
+      [a.id, a.id, a.title, a.text, a.text, a.tags],
+    );
+  }
+  writer.run('INSERT INTO articles_fts (docid, title, text, tags) SELECT id, title, text, tags FROM articles');
+  reader = new SQL.Database(writer.export());
+  writer.close();
 });
 
-afterAll(async () => {
-  reader?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => reader?.close());
 
 const ids = (match: string) => (reader.exec('SELECT docid FROM articles_fts WHERE articles_fts MATCH ? ORDER BY docid', [match])[0]?.values ?? []).map((r) => r[0]);
 
-describe('the FTS4 index in the saved file', () => {
+describe('the FTS4 index of a data file', () => {
   it('answers word, phrase, prefix and column queries', () => {
     expect(ids('exoplanet')).toEqual([1]);
     expect(ids('"heat pumps"')).toEqual([2]);

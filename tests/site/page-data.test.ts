@@ -26,7 +26,7 @@ function entry(id: string, extra: Partial<FrontmatterInput> = {}) {
     readingTime: 2,
     ...extra,
   });
-  return { id, data, html: '<p>x</p>' };
+  return { id, data, file: `content/${id}.md`, bodySha: 'x' };
 }
 
 describe('articleFacts', () => {
@@ -38,7 +38,7 @@ describe('articleFacts', () => {
       ],
       config,
     );
-    const a = articleFacts(index, index.byId.get('science/a')!);
+    const a = articleFacts(index, index.byId.get('science/a')!, '<p>x</p>');
     expect(a).toEqual({
       url: 'https://example.org/news/science/a/',
       topicName: 'Science',
@@ -49,7 +49,7 @@ describe('articleFacts', () => {
       image: { url: 'https://example.org/news/media/a-640.webp', width: 640, height: 320 },
     });
     // No source date: the day the site added it; an older "modified" is ignored; a topic no longer configured is named by its slug.
-    const b = articleFacts(index, index.byId.get('retired/b')!);
+    const b = articleFacts(index, index.byId.get('retired/b')!, '<p>x</p>');
     expect(b).toMatchObject({ topicName: 'retired', lang: 'fr', published: '2024-03-02T08:00:00.000Z', modified: '2024-03-02T08:00:00.000Z', image: null });
 
     const ld = articleLd(index, index.byId.get('science/a')!, { ...a, description: 'About ice' });

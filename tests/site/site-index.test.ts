@@ -28,7 +28,7 @@ function article(topic: string, position: number, extra: Partial<FrontmatterInpu
     readingTime: 2,
     ...extra,
   });
-  return { id: `${topic}/a${position}`, data, html: '<p>x</p>' };
+  return { id: `${topic}/a${position}`, data, file: `content/${topic}/a${position}.md`, bodySha: 'x' };
 }
 
 describe('buildSiteIndex', () => {

@@ -8,7 +8,8 @@ import { sitemapFiles } from '../../site/lib/sitemap-data.ts';
 function entries(count: number): ArticleInput[] {
   return Array.from({ length: count }, (_, i) => ({
     id: `science/a${i}`,
-    html: '<p>x</p>',
+    file: `content/science/a${i}.md`,
+    bodySha: 'x',
     data: frontmatterSchema.parse({
       id: i + 1,
       title: `A${i}`,
@@ -33,14 +34,12 @@ function config(canonical: 'self' | 'source') {
 }
 
 describe('sitemap groups', () => {
-  it('lists a topic front page, its non-empty archive pages and its articles, oldest article first', () => {
+  it("lists a topic's front and non-empty archive pages, then its articles oldest first, then the site's pages and tags", () => {
     const index = buildSiteIndex(entries(4), config('self'));
     const files = sitemapFiles(index);
-    expect(files.map((f) => f.name)).toEqual(['topic-science-1', 'site-1']);
-    expect(files[0].urls.map((u) => u.loc)).toEqual([
-      'https://news.example.com/science/',
-      'https://news.example.com/science/page/1/',
-      'https://news.example.com/science/page/2/',
+    expect(files.map((f) => f.name)).toEqual(['topic-science-1', 'articles-science-1', 'site-1', 'tags-1']);
+    expect(files[0].urls.map((u) => u.loc)).toEqual(['https://news.example.com/science/', 'https://news.example.com/science/page/1/', 'https://news.example.com/science/page/2/']);
+    expect(files[1].urls.map((u) => u.loc)).toEqual([
       'https://news.example.com/science/a0/',
       'https://news.example.com/science/a1/',
       'https://news.example.com/science/a2/',
@@ -49,12 +48,16 @@ describe('sitemap groups', () => {
     // Page 3 exists (page 2 is full) but is empty: not worth a crawler's visit.
     expect(index.topicBySlug.get('science')!.pages.length).toBe(3);
     expect(files[0].urls[2].lastmod).toBe('2024-01-01T03:00:00Z');
-    expect(files[1].urls.map((u) => u.loc)).toContain('https://news.example.com/tags/space/');
+    expect(files[3].urls).toEqual([{ loc: 'https://news.example.com/tags/space/' }]);
   });
 
-  it('splits into numbered files at the limit', () => {
-    const files = sitemapFiles(buildSiteIndex(entries(4), config('self')), 3);
-    expect(files.map((f) => f.name)).toEqual(['topic-science-1', 'topic-science-2', 'topic-science-3', 'site-1', 'site-2', 'site-3']);
+  it('keeps the files of older articles as they are when articles are added: only the newest file of a topic grows', () => {
+    const before = sitemapFiles(buildSiteIndex(entries(7), config('self')), 3);
+    const after = sitemapFiles(buildSiteIndex(entries(8), config('self')), 3);
+    const articles = (files: typeof before) => files.filter((f) => f.name.startsWith('articles-'));
+    expect(articles(before).map((f) => f.name)).toEqual(['articles-science-1', 'articles-science-2', 'articles-science-3']);
+    expect(articles(after).slice(0, 2)).toEqual(articles(before).slice(0, 2));
+    expect(articles(after)[2]!.urls).toHaveLength(2);
   });
 
   it('leaves article pages out and points canonicals at the source when the config says so', () => {

@@ -1,10 +1,10 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { siteIndex } from '../../lib/site-data.ts';
+import { paths, siteIndex } from '../../lib/site-data.ts';
 import { feedResponse } from '../../lib/feed-response.ts';
 
 export const getStaticPaths: GetStaticPaths = async () => (await siteIndex()).topics.map((topic) => ({ params: { topic: topic.slug } }));
 
 export const GET: APIRoute = async ({ params }) => {
   const index = await siteIndex();
-  return feedResponse(index, 'atom', index.topicBySlug.get(params.topic!)!);
+  return feedResponse(index, paths.root, 'atom', index.topicBySlug.get(params.topic!)!);
 };

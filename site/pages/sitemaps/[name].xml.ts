@@ -1,9 +1,12 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { siteIndex } from '../../lib/site-data.ts';
+import { renders, siteIndex } from '../../lib/site-data.ts';
 import { sitemapFiles } from '../../lib/sitemap-data.ts';
 import { sitemapXml } from '../../lib/sitemap.ts';
 
-export const getStaticPaths: GetStaticPaths = async () => sitemapFiles(await siteIndex()).map((file) => ({ params: { name: file.name } }));
+export const getStaticPaths: GetStaticPaths = async () =>
+  sitemapFiles(await siteIndex())
+    .filter((file) => renders('sitemap', file.name))
+    .map((file) => ({ params: { name: file.name } }));
 
 export const GET: APIRoute = async ({ params }) => {
   const file = sitemapFiles(await siteIndex()).find((f) => f.name === params.name)!;

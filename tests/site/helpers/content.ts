@@ -9,18 +9,17 @@ export interface ContentFile {
   body: string;
 }
 
-/** Reads and validates every content/<topic>/<slug>.md under root. */
+/** Reads and validates every article file under root/content (content/<topic>/<yyyy>/<mm>/<slug>.md, or the older content/<topic>/<slug>.md). */
 export async function readContent(root: string): Promise<ContentFile[]> {
   const out: ContentFile[] = [];
   const dir = join(root, 'content');
-  for (const topic of await readdir(dir)) {
-    for (const file of await readdir(join(dir, topic))) {
-      if (!file.endsWith('.md')) continue;
-      const text = await readFile(join(dir, topic, file), 'utf8');
-      const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text);
-      if (!match) throw new Error(`${topic}/${file} has no frontmatter`);
-      out.push({ id: `${topic}/${file.slice(0, -3)}`, data: frontmatterSchema.parse(parse(match[1])), body: match[2] });
-    }
+  for (const entry of (await readdir(dir, { recursive: true, withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    if (!entry.isFile() || !entry.name.endsWith('.md')) continue;
+    const text = await readFile(join(entry.parentPath, entry.name), 'utf8');
+    const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text);
+    if (!match) throw new Error(`${entry.name} has no frontmatter`);
+    const data = frontmatterSchema.parse(parse(match[1]));
+    out.push({ id: `${data.topic}/${entry.name.slice(0, -3)}`, data, body: match[2] });
   }
   return out;
 }

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import type { Article, SiteIndex } from '../lib/site-index.ts';
+import { TAG_PAGE_LIMIT } from '../lib/page-data.ts';
+import { sitemapFiles } from '../lib/sitemap-data.ts';
+
+// The pages whose number grows with the site (articles, their AMP pages, archive pages, tag
+// pages, article sitemaps) carry a key: a hash of everything their template reads. A build
+// renders such a page only when its key changed (or its file is missing); every other page (home,
+// topic fronts, feeds, tag index, legal pages…) is rendered every time, and the merge into dist/
+// keeps its file when the bytes are the same. The keys are made here, from the same site index
+// the templates read, one function per route next to what the template shows.
+
+export type KeyedRoute = 'article' | 'amp' | 'archive' | 'tag' | 'sitemap';
+
+export interface KeyedPage {
+  route: KeyedRoute;
+  /** The page's id within its route (what the route's getStaticPaths filters on). */
+  id: string;
+  /** Its file in dist/, relative, with forward slashes. */
+  file: string;
+  key: string;
+}
+
+function hash(parts: unknown): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
+}
+
+/** What a card or link shows of an article: its address and every frontmatter field. */
+function card(article: Article): unknown {
+  return [article.path, article.data];
+}
+
+/** `prefix` covers what every page depends on: the site's code and its config (see fingerprint.ts). */
+export function keyedPages(index: SiteIndex, prefix: string): KeyedPage[] {
+  const pages: KeyedPage[] = [];
+  for (const article of index.articles) {
+    const tags = article.tags.map((t) => [t.slug, t.name]);
+    const topic = index.topicBySlug.get(article.topic);
+    const topicName = topic ? [topic.slug, topic.name] : null;
+    const older = index.older(article);
+    const body = article.bodySha;
+    pages.push({
+      route: 'article',
+      id: article.id,
+      file: `${article.id}/index.html`,
+      key: hash([prefix, card(article), body, tags, topicName, index.related(article).map(card), older ? [older.path, older.data.title] : null]),
+    });
+    pages.push({ route: 'amp', id: article.id, file: `amp/${article.id}/index.html`, key: hash([prefix, card(article), body, tags, topicName]) });
+  }
+  for (const topic of index.topics) {
+    topic.pages.forEach((articles, i) => {
+      const n = i + 1;
+      pages.push({
+        route: 'archive',
+        id: `${topic.slug}/${n}`,
+        file: `${topic.slug}/page/${n}/index.html`,
+        key: hash([prefix, topic.slug, topic.name, topic.description, n, index.isFullPage(topic, n), articles.map(card)]),
+      });
+    });
+  }
+  for (const tag of index.tags) {
+    // The page shows the newest TAG_PAGE_LIMIT and says how many there are.
+    pages.push({ route: 'tag', id: tag.slug, file: `tags/${tag.slug}/index.html`, key: hash([prefix, tag.slug, tag.name, tag.articles.length, tag.articles.slice(0, TAG_PAGE_LIMIT).map(card)]) });
+  }
+  for (const file of sitemapFiles(index)) {
+    pages.push({ route: 'sitemap', id: file.name, file: `sitemaps/${file.name}.xml`, key: hash([prefix, file.urls]) });
+  }
+  return pages;
+}
