@@ -33,7 +33,10 @@ Environment:
   DEPLOY_CONCURRENCY        requests in flight (default 8)
 
 Exit codes: 0 deployed (or planned); 2 bad settings or arguments; 3 refused (delete guard,
-            missing build); 1 the bucket or CDN failed.`;
+            missing build); 4 refused: the build holds only what changed and the bucket lacks
+            the rest (build with --cold and deploy again); 1 the bucket or CDN failed.`;
+
+const EXIT: Partial<Record<DeployError['code'], number>> = { E_DEPLOY_CONFIG: 2, E_DEPLOY_GUARD: 3, E_DEPLOY_DIR: 3, E_DEPLOY_PARTIAL: 4 };
 
 export async function main(argv: string[], env: Record<string, string | undefined> = process.env): Promise<number> {
   const parsed = parseCommand(argv, { dir: { type: 'string' }, 'dry-run': { type: 'boolean' }, force: { type: 'boolean' }, list: { type: 'boolean' }, verbose: { type: 'boolean' } }, HELP);
@@ -62,7 +65,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
     progress.stop();
     if (error instanceof DeployError) {
       console.error(`${error.code}: ${error.message}`);
-      return error.code === 'E_DEPLOY_CONFIG' ? 2 : error.code === 'E_DEPLOY_GUARD' || error.code === 'E_DEPLOY_DIR' ? 3 : 1;
+      return EXIT[error.code] ?? 1;
     }
     console.error((error as Error).stack ?? String(error));
     return 1;

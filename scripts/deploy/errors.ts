@@ -5,6 +5,8 @@ export type DeployErrorCode =
   | 'E_DEPLOY_CONFIG'
   /** The build folder is missing, empty or incomplete. */
   | 'E_DEPLOY_DIR'
+  /** A build that wrote only what changed lacks files the bucket does not hold (the bucket is not where that build's cache left it). */
+  | 'E_DEPLOY_PARTIAL'
   /** The plan would delete more of the bucket than allowed. */
   | 'E_DEPLOY_GUARD'
   /** The bucket refused or failed a request (after the SDK's retries). */

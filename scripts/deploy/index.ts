@@ -145,7 +145,7 @@ function assertPresent(dir: string, paths: string[]): void {
   const missing = paths.filter((p) => !existsSync(join(dir, p)));
   if (missing.length) {
     throw new DeployError(
-      'E_DEPLOY_DIR',
+      'E_DEPLOY_PARTIAL',
       `${missing.length} file(s) to upload are not in ${dir} (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? '…' : ''}): the build wrote only what changed since its last build, and the bucket does not hold that build. Build everything (npm run build -- --cold) and deploy again.`,
     );
   }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { buildSite, type BuildReport } from '../../scripts/build.ts';
+import { main as deployCli } from '../../scripts/deploy.ts';
 import { deploy, type DeployReport } from '../../scripts/deploy/index.ts';
 import { listFiles } from '../../scripts/lib/files.ts';
 import { syntheticConfig, writeSyntheticSite } from '../../scripts/lib/synthetic-content.ts';
@@ -21,6 +22,7 @@ let parent: string;
 let delta: BuildReport;
 let second: DeployReport;
 let cold: BuildReport;
+let elsewhere: { exitCode: number; objects: number };
 
 beforeAll(async () => {
   s3 = await startLocalS3();
@@ -41,6 +43,10 @@ beforeAll(async () => {
   await writeSyntheticSite(runner, { articles: 50, topics: TOPICS, pageSize: 5, seed: SEED });
   delta = await buildSite({ root: runner, config, quiet: true });
   second = await deploy({ dir: join(runner, 'dist'), settings, credentials: S3RVER_CREDENTIALS });
+  // The same partial dist/ sent where the first deploy never went: the rest of the site is not there.
+  const env = { ...s3.env, S3_PREFIX: 'elsewhere/', AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey };
+  const exitCode = await deployCli(['--dir', join(runner, 'dist')], env);
+  elsewhere = { exitCode, objects: (await s3.list('elsewhere/')).length };
 
   await mkdir(reference, { recursive: true });
   for (const dir of ['content', 'media']) await cp(join(runner, dir), join(reference, dir), { recursive: true });
@@ -59,6 +65,10 @@ describe('a build and deploy from a fresh checkout with the cache restored', () 
     expect(written.length).toBe(delta.changed.files);
     expect(written.length).toBeLessThan(cold.files / 3);
     expect(written).toEqual(expect.arrayContaining(['index.html', 'pagefind/shards.json']));
+  });
+
+  it('refuses, with exit code 4 and nothing uploaded, to deploy it to a bucket that lacks the rest of the site', () => {
+    expect(elsewhere).toEqual({ exitCode: 4, objects: 0 });
   });
 
   it('uploads only files that changed, and leaves the bucket as a cold build of the same content', async () => {

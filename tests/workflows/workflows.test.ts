@@ -7,8 +7,10 @@ import { lintWorkflow, parseWorkflow, type Step, type Workflow } from './lint-wo
 const DIR = join(import.meta.dirname, '..', '..', '.github', 'workflows');
 const crawlText = readFileSync(join(DIR, 'crawl.yml'), 'utf8');
 const ciText = readFileSync(join(DIR, 'ci.yml'), 'utf8');
+const rebuildText = readFileSync(join(DIR, 'rebuild.yml'), 'utf8');
 const crawl = parseWorkflow(crawlText).workflow;
 const ci = parseWorkflow(ciText).workflow;
+const rebuild = parseWorkflow(rebuildText).workflow;
 
 function steps(workflow: Workflow, job: string): Step[] {
   return workflow.jobs![job]!.steps!;
@@ -24,24 +26,26 @@ const uses = (action: string) => (s: Step) => s.uses?.startsWith(`${action}@`) ?
 const runs = (pattern: RegExp) => (s: Step) => pattern.test(s.run ?? '');
 
 describe('the workflow checker', () => {
-  it('passes both workflows', () => {
+  it('passes every workflow', () => {
     expect(lintWorkflow(crawlText)).toEqual([]);
     expect(lintWorkflow(ciText)).toEqual([]);
+    expect(lintWorkflow(rebuildText)).toEqual([]);
   });
 
   it.each([
     ['an action pinned to a tag', (t: string) => t.replace(/actions\/checkout@[0-9a-f]{40} # v[\d.]+/, 'actions/checkout@v6'), /not pinned to a full commit SHA/],
     ['a pin without its version comment', (t: string) => t.replace(/(actions\/setup-node@[0-9a-f]{40}) # v[\d.]+/, '$1'), /no "# vX.Y.Z" comment/],
-    ['a secret interpolated into a script', (t: string) => t.replace('run: npm run deploy', 'run: S3_BUCKET=${{ secrets.S3_BUCKET }} npm run deploy'), /interpolates \$\{\{ secrets\.S3_BUCKET \}\}/],
+    ['a secret interpolated into a script', (t: string) => t.replace('npm run deploy || status', 'S3_BUCKET=${{ secrets.S3_BUCKET }} npm run deploy || status'), /interpolates \$\{\{ secrets\.S3_BUCKET \}\}/],
     ['a secret echoed', (t: string) => t.replace('echo "deploy=true" >> "$GITHUB_OUTPUT"', 'echo "deploying to $S3_BUCKET"'), /prints the secret S3_BUCKET/],
     ['a secret in job env', (t: string) => t.replace('    timeout-minutes: 60\n', '    timeout-minutes: 60\n    env:\n      TOKEN: ${{ secrets.AWS_SECRET_ACCESS_KEY }}\n'), /job crawl env: .*secrets go in the env of the steps/],
-    ['a secret in a condition', (t: string) => t.replace("if: steps.target.outputs.deploy == 'true'", "if: secrets.S3_BUCKET != ''"), /reads secrets/],
+    ['a secret in a condition', (t: string) => t.replace("if: steps.build.outcome == 'success' && steps.target.outputs.deploy == 'true'", "if: secrets.S3_BUCKET != ''"), /reads secrets/],
     ['event text in a script', (t: string) => t.replace('run: npm run crawl', 'run: echo "${{ github.event.head_commit.message }}" && npm run crawl'), /script injection/],
     ['a bad cron', (t: string) => t.replace("'17 * * * *'", "'61 * * * *'"), /minute must be within 0-59/],
     ['a missing timeout', (t: string) => t.replace('    timeout-minutes: 60\n', ''), /no timeout-minutes/],
     ['write-all permissions', (t: string) => t.replace('permissions:\n  contents: read', 'permissions: write-all'), /broader than needed/],
     ['a misspelled step key', (t: string) => t.replace('        run: npm run crawl', '        runs: npm run crawl'), /unknown key "runs"/],
     ['a condition on a step id that does not exist yet', (t: string) => t.replace("steps.commit.outputs.changed == 'true' || github.event_name != 'schedule'\n        run: npm run build", "steps.later.outputs.changed == 'true'\n        run: npm run build"), /reads steps\.later before/],
+    ['a condition on a step that comes later', (t: string) => t.replace("if: steps.target.outputs.deploy == 'true'\n        uses: actions/cache/restore", "if: steps.deploy.outputs.done == 'true'\n        uses: actions/cache/restore"), /reads steps\.deploy before/],
     ['broken YAML', (t: string) => t.replace('jobs:', 'jobs:\n  - nope\n   bad: indent'), /YAML/],
   ])('catches %s', (_, mutate, problem) => {
     const mutated = mutate(crawlText);
@@ -83,7 +87,7 @@ describe('crawl.yml', () => {
       indexOf(list, runs(/^npm run crawl$/), 'crawl'),
       indexOf(list, runs(/git commit/), 'commit'),
       indexOf(list, runs(/^npm run build$/), 'build'),
-      indexOf(list, runs(/^npm run deploy$/), 'deploy'),
+      indexOf(list, runs(/^\s*npm run deploy\b/m), 'deploy'),
     ];
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(list.find(uses('actions/setup-node'))!.with).toEqual({ 'node-version-file': '.nvmrc', cache: 'npm' });
@@ -104,14 +108,41 @@ describe('crawl.yml', () => {
   it('deploys only when the secrets are set, and keeps dist/ as an artifact otherwise', () => {
     const check = list.find((s) => s.id === 'target')!;
     expect(Object.keys(check.env ?? {}).sort()).toEqual(['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'S3_BUCKET']);
-    const deploy = list.find(runs(/^npm run deploy$/))!;
-    expect(deploy.if).toBe("steps.target.outputs.deploy == 'true'");
+    const deploy = list.find(runs(/^\s*npm run deploy\b/m))!;
+    expect(deploy.if).toBe("steps.build.outcome == 'success' && steps.target.outputs.deploy == 'true'");
     for (const name of ['S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_PREFIX', 'S3_FORCE_PATH_STYLE', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'CLOUDFRONT_DISTRIBUTION_ID']) {
       expect(String(deploy.env?.[name]), name).toMatch(new RegExp(`secrets\\.${name}\\b`));
     }
     const artifact = list.find(uses('actions/upload-artifact'))!;
-    expect(artifact.if).toBe("steps.target.outputs.deploy == 'false'");
+    expect(artifact.if).toBe("steps.build.outcome == 'success' && steps.target.outputs.deploy == 'false'");
     expect(artifact.with).toMatchObject({ path: 'dist/' });
+  });
+
+  it('deploys a partial build whose bucket lacks the rest by building the whole site and deploying again', () => {
+    const script = list.find((s) => s.id === 'deploy')!.run!;
+    expect(script).toMatch(/npm run deploy \|\| status=\$\?/);
+    expect(script).toMatch(/if \[ "\$status" -eq 4 \]; then[\s\S]*npm run build -- --cold\s+npm run deploy/);
+    expect(script).toMatch(/exit "\$status"/);
+  });
+
+  it('restores the state snapshot before the crawl and saves it after the commit, only when it changed', () => {
+    const restore = indexOf(list, (s) => uses('actions/cache/restore')(s) && s.with?.path === '.gleaner/state.sqlite', 'state restore');
+    const save = indexOf(list, (s) => uses('actions/cache/save')(s) && s.with?.path === '.gleaner/state.sqlite', 'state save');
+    expect(restore).toBeLessThan(indexOf(list, runs(/^npm run crawl$/), 'crawl'));
+    expect(save).toBeGreaterThan(indexOf(list, runs(/git commit/), 'commit'));
+    expect(list[restore]!.with!['restore-keys']).toBe('gleaner-state-');
+    expect(String(list[save]!.with!.key)).toBe("gleaner-state-${{ hashFiles('.gleaner/state.sqlite') }}");
+    expect(list[save]!.if).toMatch(/steps\.commit\.outputs\.changed == 'true'/);
+  });
+
+  it('restores the build manifest only for a deploy, and saves it only after a deploy succeeded', () => {
+    const restore = indexOf(list, (s) => uses('actions/cache/restore')(s) && s.with?.path === '.gleaner/build', 'build restore');
+    const save = indexOf(list, (s) => uses('actions/cache/save')(s) && s.with?.path === '.gleaner/build', 'build save');
+    expect(list[restore]!.if).toBe("steps.target.outputs.deploy == 'true'");
+    expect(restore).toBeLessThan(indexOf(list, runs(/^npm run build$/), 'build'));
+    expect(save).toBeGreaterThan(indexOf(list, (s) => s.id === 'deploy', 'deploy'));
+    expect(list[save]!.if).toBe("steps.deploy.outcome == 'success'");
+    expect(String(list[save]!.with!.key)).toMatch(/^gleaner-build-\$\{\{ github\.run_id \}\}/);
   });
 
   it('uses secrets only in the env of the two steps that need them', () => {
@@ -122,6 +153,45 @@ describe('crawl.yml', () => {
       expect(JSON.stringify(rest), step.name).not.toMatch(/secrets\./);
       void env;
     }
+  });
+});
+
+describe('rebuild.yml', () => {
+  const slice = rebuild.jobs!.slice!;
+  const merge = rebuild.jobs!.merge!;
+
+  it('runs by hand only, never beside a crawl, read-only', () => {
+    expect(Object.keys(rebuild.on as object)).toEqual(['workflow_dispatch']);
+    expect(rebuild.concurrency).toEqual(crawl.concurrency);
+    expect(rebuild.permissions).toEqual({ contents: 'read' });
+    for (const job of [slice, merge]) expect(job.permissions).toBeUndefined();
+  });
+
+  it('builds four slices side by side, each kept as an artifact with its manifest', () => {
+    const slices = (slice as { strategy?: { matrix?: { slice?: number[] } } }).strategy?.matrix?.slice;
+    expect(slices).toEqual([1, 2, 3, 4]);
+    const build = slice.steps!.find(runs(/^npm run build$/))!;
+    expect(build.env).toEqual({ GLEANER_SHARD: '${{ matrix.slice }}/4' });
+    const keep = slice.steps!.find(uses('actions/upload-artifact'))!;
+    expect(String(keep.with!.path).split('\n').filter(Boolean)).toEqual(['dist-shards/', '.gleaner/build/']);
+    expect(keep.with!['include-hidden-files']).toBe(true);
+  });
+
+  it('merges the slices after all of them, deploys and saves the manifest like the hourly run', () => {
+    expect((merge as { needs?: unknown }).needs).toBe('slice');
+    const list = merge.steps!;
+    const order = [
+      indexOf(list, uses('actions/download-artifact'), 'download'),
+      indexOf(list, runs(/^npm run build -- --merge 4$/), 'merge'),
+      indexOf(list, runs(/^npm run deploy$/), 'deploy'),
+      indexOf(list, uses('actions/cache/save'), 'save'),
+    ];
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(list.find(uses('actions/download-artifact'))!.with).toEqual({ pattern: 'slice-*', 'merge-multiple': true });
+    expect(list.find(uses('actions/cache/save'))!.if).toBe("steps.deploy.outcome == 'success'");
+    const withSecrets = list.filter((s) => JSON.stringify(s).includes('secrets.')).map((s) => s.name);
+    expect(withSecrets).toEqual(['Check deploy secrets', 'Deploy']);
+    expect(JSON.stringify(slice)).not.toMatch(/secrets\./);
   });
 });
 
