@@ -1,18 +1,15 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { stringify } from 'yaml';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { sitePaths } from '../../crawler/paths.ts';
 import { runCrawl } from '../../crawler/pipeline.ts';
 import { demoConfig } from '../demo/config.ts';
 import { startSampleWeb } from '../demo/index.ts';
 import { countFiles } from '../lib/files.ts';
-import { slugify } from '../lib/slug.ts';
-import { createRandom, deriveSeed } from '../lib/random.ts';
-import { TOPIC_BANKS, articleBody, headline, personName, sentence } from '../lib/synthetic-prose.ts';
+import { TOPIC_SITES, writeSampleWebArticles } from './lib/sample-web-articles.ts';
+import { initRepo } from './lib/git-repo.ts';
 import { describeMachine, machine, writeResults } from './lib/results.ts';
 import { printTable } from './lib/table.ts';
 
@@ -34,68 +31,20 @@ const { values: args } = parseArgs({
 });
 const RUNS = Number(args.runs);
 const PER_TOPIC = 10;
-const TOPIC_SITES = [
-  { topic: 'space', site: 'orbitalnotes', bank: TOPIC_BANKS[0] },
-  { topic: 'climate', site: 'greenledger', bank: TOPIC_BANKS[3] },
-  { topic: 'software', site: 'bytesmith', bank: TOPIC_BANKS[1] },
-] as const;
 
 const work = mkdtempSync(join(tmpdir(), 'gleaner-git-growth-'));
-const repo = join(work, 'site');
 const articlesDir = join(work, 'articles');
-mkdirSync(repo);
-const git = (...argv: string[]) => execFileSync('git', argv, { cwd: repo, encoding: 'utf8' });
-const gitBytes = (argv: string[], input: string) => execFileSync('git', argv, { cwd: repo, input, maxBuffer: 1 << 30 });
-git('init', '-q', '-b', 'main');
-git('config', 'user.name', 'bench');
-git('config', 'user.email', 'bench@example.invalid');
-git('config', 'gc.auto', '0');
-writeFileSync(join(repo, '.gitignore'), '*.tmp\ndist/\n');
-git('add', '.gitignore');
-git('commit', '-q', '-m', 'empty site');
+const repo = initRepo(join(work, 'site'), ['*.tmp', 'dist/', '.gleaner/']);
 
 /** Sample-web article files for run `run` (1-based): ten per topic, each newer than the last run's. */
 function writeArticles(run: number): void {
-  for (const [t, { topic, site, bank }] of TOPIC_SITES.entries()) {
-    mkdirSync(join(articlesDir, topic), { recursive: true });
-    for (let k = 0; k < PER_TOPIC; k++) {
-      const n = (run - 1) * PER_TOPIC + k;
-      const random = createRandom(deriveSeed(2024, n, t));
-      const title = headline(bank, random);
-      const body = articleBody(bank, random, { targetWords: random.int(600, 1200), sourceUrl: `https://${site}.test` });
-      const date = new Date(Date.UTC(2026, 0, 1) + (n * 3 + t) * 3_600_000);
-      const frontmatter = { title, site, author: personName(random), date: date.toISOString(), summary: sentence(bank, random), tags: random.sample(bank.tags, 3) };
-      const slug = `${slugify(title, 50)}-${n}`;
-      writeFileSync(join(articlesDir, topic, `${String(n).padStart(4, '0')}-${slug}.md`), `---\n${stringify(frontmatter)}---\n${body.markdown}\n`);
-    }
-  }
-}
-
-function objects(): { looseKiB: number; packKiB: number } {
-  const fields = Object.fromEntries(
-    git('count-objects', '-v')
-      .trim()
-      .split('\n')
-      .map((line) => line.split(': ') as [string, string]),
-  );
-  return { looseKiB: Number(fields.size), packKiB: Number(fields['size-pack']) };
+  const perRun = PER_TOPIC * TOPIC_SITES.length;
+  writeSampleWebArticles({ dir: articlesDir, from: (run - 1) * perRun, count: perRun, startMs: Date.UTC(2026, 0, 1), spacingMs: 3_600_000 });
 }
 
 const kib = (n: number) => `${n.toFixed(0)} KiB`;
 
-/** KiB the last commit's new objects take, by top-level folder (loose, zlib-compressed, before any delta). */
-function newObjectsByFolder(): Record<string, number> {
-  const list = git('rev-list', '--objects', 'HEAD', '^HEAD~1').trim().split('\n');
-  const withPath = list.map((line) => line.split(' ')).filter((parts) => parts.length > 1);
-  const sizes = gitBytes(['cat-file', '--batch-check=%(objectsize:disk)'], withPath.map((p) => p[0]).join('\n') + '\n').toString().trim().split('\n');
-  const out: Record<string, number> = {};
-  withPath.forEach(([, path], i) => {
-    const folder = path!.split('/')[0]!;
-    out[folder] = (out[folder] ?? 0) + Number(sizes[i]) / 1024;
-  });
-  return out;
-}
-const paths = sitePaths(repo);
+const paths = sitePaths(repo.dir);
 let clock = Date.UTC(2026, 0, 2);
 const rows: string[][] = [];
 const growth = { loose: [] as number[], push: [] as number[], packed: [] as number[], media: [] as number[], content: [] as number[], data: [] as number[] };
@@ -115,24 +64,23 @@ async function crawl(): Promise<{ published: number; saved: boolean }> {
 
 const started = machine();
 console.log(`bench:git-growth on ${describeMachine(started)}`);
-console.log(`git growth: ${RUNS} crawl runs of ${PER_TOPIC * TOPIC_SITES.length} new articles each, in ${repo}\n`);
-let before = objects();
+console.log(`git growth: ${RUNS} crawl runs of ${PER_TOPIC * TOPIC_SITES.length} new articles each, in ${repo.dir}\n`);
+let before = repo.objects();
 for (let run = 1; run <= RUNS; run++) {
   writeArticles(run);
   const started = performance.now();
   const { published } = await crawl();
   const crawlMs = performance.now() - started;
-  for (const dir of ['content', 'data', 'media']) git('add', '-A', '--', dir);
-  git('commit', '-q', '-m', `crawl run ${run}`);
-  const committed = objects();
-  const push = gitBytes(['pack-objects', '--revs', '--thin', '--stdout', '-q'], 'HEAD\n^HEAD~1\n').length / 1024;
-  const byFolder = newObjectsByFolder();
+  repo.commitRun(`crawl run ${run}`);
+  const committed = repo.objects();
+  const push = repo.pushBytes() / 1024;
+  const byFolder = repo.newObjectsByFolder();
   growth.media.push(byFolder.media ?? 0);
   growth.content.push(byFolder.content ?? 0);
   // New images and Markdown files have nothing to delta against; the database's share of the push is the rest.
   growth.data.push(Math.max(0, push - (byFolder.media ?? 0) - (byFolder.content ?? 0)));
-  git('gc', '-q');
-  const packed = objects();
+  repo.run('gc', '-q');
+  const packed = repo.objects();
   const loose = committed.looseKiB - before.looseKiB;
   growth.loose.push(loose);
   growth.push.push(push);
@@ -154,7 +102,7 @@ for (let run = 1; run <= RUNS; run++) {
 
 // A run with nothing new must leave the working tree clean.
 const idle = await crawl();
-const status = git('status', '--porcelain', '--', 'content', 'data', 'media').trim();
+const status = repo.run('status', '--porcelain', '--', 'content', 'data', 'media').trim();
 
 printTable(['run', 'published', 'content files', 'media files', 'data/segments', 'loose +', 'push (thin pack)', 'packed total', 'packed +', 'crawl'], rows);
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;

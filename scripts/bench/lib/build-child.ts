@@ -1,12 +1,14 @@
-import { parseConfig } from '../../../crawler/config/index.ts';
+import { readFileSync } from 'node:fs';
+import { parseConfig, type UserConfig } from '../../../crawler/config/index.ts';
 import { buildSite } from '../../build.ts';
 import { syntheticConfig } from '../../lib/synthetic-content.ts';
+import { selfUsage } from './measured-child.ts';
+import type { BuildRequest } from './run-build.ts';
 
-// Child process of run-build.ts: builds one synthetic site, so the bench's own memory is not
-// counted in the build's. argv: <root> <topics> <pageSize>. Answers over IPC with the report.
+// Child process of run-build.ts: builds one site, so the bench's own memory is not counted in the
+// build's. argv: the BuildRequest as JSON. Answers over IPC with the report.
 
-const [root, topics, pageSize] = process.argv.slice(2);
-const config = parseConfig(syntheticConfig({ topics: Number(topics), pageSize: Number(pageSize) }));
-const report = await buildSite({ root, config, quiet: true });
-const usage = process.resourceUsage();
-process.send!({ report, maxRssBytes: usage.maxRSS * 1024, cpuMs: Math.round((usage.userCPUTime + usage.systemCPUTime) / 1000) }, () => process.exit(0));
+const request = JSON.parse(process.argv[2]!) as BuildRequest;
+const user: UserConfig = request.configFile ? (JSON.parse(readFileSync(request.configFile, 'utf8')) as UserConfig) : syntheticConfig({ topics: request.topics!, pageSize: request.pageSize });
+const report = await buildSite({ root: request.root, config: parseConfig(user), quiet: true, cold: request.cold });
+process.send!({ report, ...selfUsage() }, () => process.exit(0));
