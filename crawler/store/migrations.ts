@@ -214,6 +214,16 @@ CREATE VIRTUAL TABLE articles_fts USING fts4 (title, text, tags, tokenize=unicod
   CREATE TABLE applied_segments (seq INTEGER PRIMARY KEY, name TEXT NOT NULL);
   `,
   },
+  {
+    version: 3,
+    description: 'indexes for reading a month at a time (the build cuts the data files by month) and the newest articles first',
+    sql: `
+  CREATE INDEX articles_published ON articles (published_on_site, id);
+  CREATE INDEX urls_discovered ON urls (discovered_at);
+  CREATE INDEX runs_started ON runs (started_at);
+  CREATE INDEX link_occurrences_post ON link_occurrences (post_id);
+  `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

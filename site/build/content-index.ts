@@ -30,8 +30,9 @@ export interface ContentIndex {
   entries: ContentEntry[];
   /** Files left out of the site, with why: a frontmatter that does not validate, a body that does not render, a second file for one id. */
   skipped: SkippedFile[];
-  /** Files read and parsed this time (the rest came from the cache). */
+  /** Files read and parsed this time (new or changed since the last build; the rest came from the cache). */
   read: number;
+  changed: string[];
 }
 
 interface CacheEntry {
@@ -128,14 +129,14 @@ async function readEntry(root: string, file: string): Promise<{ entry: ContentEn
 export async function readContentIndex(root: string, cache: ContentCache): Promise<ContentIndex> {
   const files = markdownFiles(root);
   const keys = fileKeys(root, files);
-  let read = 0;
+  const changed: string[] = [];
   const present = new Set(files);
   for (const file of cache.keys()) if (!present.has(file)) cache.delete(file);
   for (const file of files) {
     const key = keys.get(file)!;
     if (cache.get(file)?.key === key) continue;
     cache.set(file, { key, ...(await readEntry(root, file)) });
-    read++;
+    changed.push(file);
   }
   const entries: ContentEntry[] = [];
   const skipped: SkippedFile[] = [];
@@ -154,5 +155,5 @@ export async function readContentIndex(root: string, cache: ContentCache): Promi
     seen.set(cached.entry.id, file);
     entries.push(cached.entry);
   }
-  return { entries, skipped, read };
+  return { entries, skipped, read: changed.length, changed };
 }

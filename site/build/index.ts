@@ -5,13 +5,11 @@ import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../../crawler/config/index.ts';
 import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
-import { listSegments } from '../../crawler/store/segments.ts';
-import { openState } from '../../crawler/store/state.ts';
 import { buildSiteIndex, type ArticleInput } from '../lib/site-index.ts';
 import type { RenderSet } from '../lib/vite-virtual.ts';
 import { runAstro } from './astro.ts';
 import { deserializeContentCache, readContentIndex, serializeContentCache, type SkippedFile } from './content-index.ts';
-import { planDownloads, writeDownloads } from './downloads.ts';
+import { buildDataFiles } from './data/index.ts';
 import { codeFingerprint, configFingerprint } from './fingerprint.ts';
 import { emptyManifest, readJson, readManifest, writeJson, type BuildManifest, type DistFiles, type FileEntry } from './manifest.ts';
 import { keyedPages, type KeyedPage } from './page-keys.ts';
@@ -149,10 +147,11 @@ async function buildOnce(options: BuildOptions): Promise<BuildReport> {
   const dataStarted = performance.now();
   let dataWritten = 0;
   if (firstSlice) {
-    const downloads = await buildDownloads(paths, manifest, join(stage, 'out'), content.entries);
-    dataWritten = downloads.written;
+    const data = await buildDataFiles(paths, mode === 'cold' ? null : manifest.data, content.changed, join(stage, 'out'));
+    manifest.data = data.manifest;
+    dataWritten = data.written.length;
   }
-  writeFileSync(input.downloads, JSON.stringify(manifest.downloads.index));
+  writeFileSync(input.downloads, JSON.stringify(manifest.data.index));
   const dataDone = performance.now();
 
   // 3b. Pages.
@@ -225,7 +224,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildReport> {
   }
   for (const file of filesUnder(join(stage, 'out'))) await place(join(stage, 'out', file), file);
   if (firstSlice) {
-    const offered = new Set(manifest.downloads.files.flatMap((d) => [`data/${d.name}`, `data/${d.name}.sha256`]));
+    const offered = new Set([...Object.keys(manifest.data.files), ...(manifest.data.index?.site ? ['site.sqlite'] : [])].flatMap((name) => [`data/${name}`, `data/${name}.sha256`]));
     for (const file of Object.keys(manifest.files)) if (/^data\/[^/]+\.sqlite(\.sha256)?$/.test(file) && !offered.has(file)) drop(file);
   }
   const mediaFiles = firstSlice ? await copyMedia(paths, dist, manifest, keep, changed, drop) : 0;
@@ -238,7 +237,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildReport> {
   rmSync(stage, { recursive: true, force: true });
 
   const allFiles = Object.keys(manifest.files);
-  const site = manifest.downloads.index?.site ?? null;
+  const site = manifest.data.index?.site ?? null;
   const report: BuildReport = {
     root: paths.root,
     dist,
@@ -251,7 +250,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildReport> {
     indexedPages: shards.reduce((n, s) => n + s.articles.length, 0),
     searchShards: { total: shards.length, written: changedShards.length },
     database: site ? { bytes: site.bytes, sha256: site.sha256 } : null,
-    dataFiles: { total: manifest.downloads.files.length, written: dataWritten },
+    dataFiles: { total: Object.keys(manifest.data.files).length + (site ? 1 : 0), written: dataWritten },
     mediaFiles,
     skipped: content.skipped,
     durationMs: Math.round(performance.now() - started),
@@ -266,39 +265,6 @@ async function buildOnce(options: BuildOptions): Promise<BuildReport> {
   };
   if (!options.quiet) console.log(summary(report));
   return report;
-}
-
-/** Data files from the crawler's state: per month, and site.sqlite (see downloads.ts). A site of the old layout keeps its single file. */
-async function buildDownloads(paths: SitePaths, manifest: BuildManifest, outDir: string, entries: Array<{ file: string; bodySha: string }>): Promise<{ written: number }> {
-  const segmented = listSegments(paths.segments).length > 0;
-  if (!segmented) {
-    if (!existsSync(paths.legacyDatabase)) {
-      manifest.downloads = { keys: {}, files: [], index: null };
-      return { written: 0 };
-    }
-    // Not upgraded yet (the next crawl does it): its one file, as it is.
-    const bytes = readFileSync(paths.legacyDatabase);
-    const { describeDatabase, exampleQueries } = await import('../lib/database.ts');
-    const info = await describeDatabase(bytes);
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
-    mkdirSync(join(outDir, 'data'), { recursive: true });
-    writeFileSync(join(outDir, 'data', 'site.sqlite'), bytes);
-    writeFileSync(join(outDir, 'data', 'site.sqlite.sha256'), `${sha256}  site.sqlite\n`);
-    const site = { name: 'site.sqlite', period: null, articles: 0, bytes: bytes.byteLength, sha256, complete: true, info, queries: exampleQueries(info) };
-    manifest.downloads = { keys: {}, files: [site], index: { site, periods: [] } };
-    return { written: 2 };
-  }
-  const state = await openState(paths, { readOnly: true });
-  try {
-    const shaOf = new Map(entries.map((e) => [e.file, e.bodySha]));
-    const plan = planDownloads(state, (file) => shaOf.get(file), manifest.prefix);
-    const done = await writeDownloads(state, paths.root, plan, { keys: manifest.downloads.keys, files: manifest.downloads.files }, outDir);
-    const files = [...done.index.periods, ...(done.index.site ? [done.index.site] : [])];
-    manifest.downloads = { keys: done.keys, files, index: done.index };
-    return { written: done.written.length / 2 };
-  } finally {
-    state.close();
-  }
 }
 
 /** Lead images, kept in media/<yyyy>/<mm>/ and served flat from /media/<name> (names are content hashes: a known name is a known file). */

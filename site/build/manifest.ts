@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { writeFileAtomic } from '../../crawler/store/atomic-write.ts';
-import type { DownloadFile, DownloadsIndex } from './downloads.ts';
+import { emptyDataManifest, type DataManifest } from './data/index.ts';
 
 // What the build remembers between runs (.gleaner/build/manifest.json; a CI cache keeps it):
 // the fingerprint it rendered with, the key of every keyed page, search shard and data file, and
@@ -16,7 +16,7 @@ export interface FileEntry {
 }
 
 export interface BuildManifest {
-  version: 1;
+  version: 2;
   /** Identifies this build (the deploy and the next build check dist/ belongs to it). */
   buildId: string;
   /** Code and config fingerprint the pages were rendered with; a different one means a cold build. */
@@ -25,7 +25,8 @@ export interface BuildManifest {
   pages: Record<string, string>;
   /** Search bundle ("pagefind/s0001/") → key, and the files it wrote. */
   search: Record<string, { key: string; files: string[] }>;
-  downloads: { keys: Record<string, string>; files: DownloadFile[]; index: DownloadsIndex | null };
+  /** The data files in /data/ (data/index.ts). */
+  data: DataManifest;
   /** Files that are rendered on every build (home, feeds, assets…), to remove those that are gone. */
   always: string[];
   /** Every file of the complete site. */
@@ -33,7 +34,7 @@ export interface BuildManifest {
 }
 
 export function emptyManifest(prefix: string, buildId: string): BuildManifest {
-  return { version: 1, buildId, prefix, pages: {}, search: {}, downloads: { keys: {}, files: [], index: null }, always: [], files: {} };
+  return { version: 2, buildId, prefix, pages: {}, search: {}, data: emptyDataManifest(), always: [], files: {} };
 }
 
 export function readJson<T>(file: string): T | null {
@@ -47,7 +48,7 @@ export function readJson<T>(file: string): T | null {
 
 export function readManifest(file: string): BuildManifest | null {
   const manifest = readJson<BuildManifest>(file);
-  return manifest?.version === 1 && manifest.files && manifest.pages ? manifest : null;
+  return manifest?.version === 2 && manifest.files && manifest.pages && manifest.data ? manifest : null;
 }
 
 export function writeJson(file: string, value: unknown): void {

@@ -14,7 +14,7 @@ export interface RenderSet {
 export interface BuildInput {
   siteIndex: string;
   renderSet: string;
-  /** What the data page lists (site/build/downloads.ts). */
+  /** What the data page lists (site/build/data/index.ts). */
   downloads: string;
 }
 

@@ -1,8 +1,8 @@
 import initSqlJs, { type Database as SqlJs } from 'sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_SCHEMA } from '../../site/build/downloads.ts';
+import { DATA_SCHEMA } from '../../site/build/data/schema.ts';
 
-// The FTS4 index of the data files the build offers (/data/site.sqlite and the monthly files),
+// The FTS4 index of the data files the build offers (/data/site.sqlite and the monthly parts),
 // queried the way a reader of a download would: plain sql.js on the file's bytes. The index has
 // external content: the text is stored once, in articles.
 
