@@ -77,6 +77,9 @@ class RelatedPool {
   private complete = false;
   private readonly added: RelatedCandidate[] = [];
   private readonly slugById: Map<number, string>;
+  /** Candidates made so far this run, by article id, and the newest TAG_POOL of each tag: each is read once a run. */
+  private readonly made = new Map<number, RelatedCandidate>();
+  private readonly byTag = new Map<string, RelatedCandidate[]>();
 
   private readonly db: Database;
 
@@ -92,8 +95,18 @@ class RelatedPool {
       this.newest = rows.slice(0, NEWEST_POOL).map((r) => this.candidate(r));
     }
     if (this.complete) return [...this.newest, ...this.added];
-    const seen = new Set(this.newest.map((c) => c.id));
-    const sharing = publishedWithTags(this.db, tags, TAG_POOL).map((r) => this.candidate(r)).filter((c) => !seen.has(c.id));
+    // Articles published earlier in this run are candidates once, as `added` (a tag read after they were placed lists them too).
+    const seen = new Set([...this.newest, ...this.added].map((c) => c.id));
+    const sharing: RelatedCandidate[] = [];
+    for (const tag of tags) {
+      let list = this.byTag.get(tag);
+      if (!list) this.byTag.set(tag, (list = publishedWithTags(this.db, [tag], TAG_POOL).map((r) => this.candidate(r))));
+      for (const c of list) {
+        if (seen.has(c.id)) continue;
+        seen.add(c.id);
+        sharing.push(c);
+      }
+    }
     return [...this.newest, ...sharing, ...this.added];
   }
 
@@ -102,8 +115,13 @@ class RelatedPool {
   }
 
   private candidate(row: TermsRow): RelatedCandidate {
-    const topic = this.slugById.get(row.topic_id)!;
-    return { id: `${topic}/${row.slug}`, topic, tags: tagsOf(this.db, row.id), terms: new Map(row.terms ? (JSON.parse(row.terms) as Array<[string, number]>) : []) };
+    let made = this.made.get(row.id);
+    if (!made) {
+      const topic = this.slugById.get(row.topic_id)!;
+      made = { id: `${topic}/${row.slug}`, topic, tags: tagsOf(this.db, row.id), terms: new Map(row.terms ? (JSON.parse(row.terms) as Array<[string, number]>) : []) };
+      this.made.set(row.id, made);
+    }
+    return made;
   }
 }
 

@@ -27,29 +27,47 @@ export function termVector(text: string, stopwords: ReadonlySet<string>, size = 
   return new Map([...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, size));
 }
 
-function cosine(a: Map<string, number>, b: Map<string, number>): number {
+/** Per candidate, what scoring it needs and never changes: the squared norm of its terms, its tags lowercased. */
+const prepared = new WeakMap<RelatedCandidate, { norm: number; tags: string[] }>();
+
+function prepare(c: RelatedCandidate): { norm: number; tags: string[] } {
+  let p = prepared.get(c);
+  if (!p) {
+    let norm = 0;
+    for (const v of c.terms.values()) norm += v * v;
+    prepared.set(c, (p = { norm, tags: c.tags.map((t) => t.toLowerCase()) }));
+  }
+  return p;
+}
+
+function cosine(a: Map<string, number>, b: Map<string, number>, nb: number): number {
   let dot = 0;
   let na = 0;
-  let nb = 0;
   for (const [k, v] of a) {
     na += v * v;
     const w = b.get(k);
     if (w) dot += v * w;
   }
-  for (const v of b.values()) nb += v * v;
   return na && nb ? dot / Math.sqrt(na * nb) : 0;
 }
 
+const before = (a: { id: string; score: number }, b: { id: string; score: number }) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 /** Ranks candidates by shared tags, text similarity and same topic; ties broken by id for determinism. */
 export function pickRelated(target: Omit<RelatedCandidate, 'id'>, candidates: RelatedCandidate[], count: number): string[] {
+  if (count <= 0) return [];
   const tagSet = new Set(target.tags.map((t) => t.toLowerCase()));
-  return candidates
-    .map((c) => {
-      const sharedTags = c.tags.reduce((n, t) => n + (tagSet.has(t.toLowerCase()) ? 1 : 0), 0);
-      const score = sharedTags * 1.0 + cosine(target.terms, c.terms) * 2 + (c.topic === target.topic ? 0.25 : 0);
-      return { id: c.id, score };
-    })
-    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .slice(0, count)
-    .map((c) => c.id);
+  // The best `count` so far, in order: a run ranks thousands of candidates for each article it publishes.
+  const best: Array<{ id: string; score: number }> = [];
+  for (const c of candidates) {
+    const { norm, tags } = prepare(c);
+    const sharedTags = tags.reduce((n, t) => n + (tagSet.has(t) ? 1 : 0), 0);
+    const entry = { id: c.id, score: sharedTags * 1.0 + cosine(target.terms, c.terms, norm) * 2 + (c.topic === target.topic ? 0.25 : 0) };
+    if (best.length === count && before(entry, best[count - 1]!) >= 0) continue;
+    let i = best.length;
+    while (i > 0 && before(entry, best[i - 1]!) < 0) i--;
+    best.splice(i, 0, entry);
+    if (best.length > count) best.pop();
+  }
+  return best.map((c) => c.id);
 }
