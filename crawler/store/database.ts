@@ -97,14 +97,20 @@ export class Database {
     }
   }
 
-  /** Runs fn inside a transaction; rolls back if it throws. */
+  private depth = 0;
+
+  /** Runs fn inside a transaction; rolls back if it throws. Inside another, fn joins it (the outer one commits or rolls back). */
   transaction<T>(fn: () => T): T {
+    if (this.depth > 0) return fn();
     this.sql.run('BEGIN');
+    this.depth++;
     try {
       const result = fn();
+      this.depth--;
       this.sql.run('COMMIT');
       return result;
     } catch (error) {
+      if (this.depth > 0) this.depth--;
       this.sql.run('ROLLBACK');
       throw error;
     }

