@@ -45,6 +45,8 @@ export interface BuildOptions {
   cold?: boolean;
   /** One slice of a sharded cold build: renders pages whose file hashes into slice `index` (1-based) of `count`. */
   shard?: { index: number; count: number };
+  /** Articles per search shard (default SHARD_SIZE); tests use small ones to have many shards. */
+  searchShardSize?: number;
 }
 
 export interface BuildReport {
@@ -160,12 +162,12 @@ async function buildOnce(options: BuildOptions): Promise<BuildReport> {
   say(`  ${toRender.length} keyed pages rendered (of ${keyed.length}) in ${((astroDone - dataDone) / 1000).toFixed(1)}s; search…`);
 
   // 3c. Search shards.
-  const shards = searchShards(index, prefix);
+  const shards = searchShards(index, prefix, options.searchShardSize);
   const changedShards = shards.filter(
     (s) => inSlice(s.bundle) && (mode === 'cold' || manifest.search[s.bundle]?.key !== s.key || (mode === 'incremental' && !existsSync(join(dist, s.bundle, 'pagefind-entry.json')))),
   );
   await writeSearchShards(index, paths.root, changedShards, join(stage, 'search'));
-  if (firstSlice) await writeShardList(shardList(shards), join(stage, 'search'));
+  if (firstSlice) await writeShardList(shardList(shards, options.searchShardSize), join(stage, 'search'));
   const pagefindDone = performance.now();
 
   // 4. Merge into dist/.

@@ -32,6 +32,8 @@ export interface ShardList {
   /** Newest first. */
   shards: Array<{ bundle: string; articles: number }>;
   articles: number;
+  /** How many of the newest articles a search covers before the reader asks for older ones: one shard's worth. */
+  firstTier: number;
 }
 
 function shardName(k: number): string {
@@ -56,11 +58,11 @@ function recordOf(index: SiteIndex, article: Article, html: string): pagefind.Cu
 }
 
 /** The shards of the site's articles, oldest first, each with the key of everything its index holds. */
-export function searchShards(index: SiteIndex, prefix: string): SearchShard[] {
+export function searchShards(index: SiteIndex, prefix: string, size = SHARD_SIZE): SearchShard[] {
   const ordered = [...index.articles].reverse();
   const shards: SearchShard[] = [];
-  for (let k = 0; k * SHARD_SIZE < ordered.length; k++) {
-    const articles = ordered.slice(k * SHARD_SIZE, (k + 1) * SHARD_SIZE);
+  for (let k = 0; k * size < ordered.length; k++) {
+    const articles = ordered.slice(k * size, (k + 1) * size);
     const hash = createHash('sha256').update(prefix);
     for (const a of articles) hash.update(JSON.stringify([a.path, a.bodySha, a.data.title, a.data.topic, a.data.publishedOnSite, a.data.published, a.data.image?.variants ?? null, a.tags]));
     shards.push({ bundle: shardName(k), articles, key: hash.digest('base64url').slice(0, 22) });
@@ -68,8 +70,8 @@ export function searchShards(index: SiteIndex, prefix: string): SearchShard[] {
   return shards;
 }
 
-export function shardList(shards: SearchShard[]): ShardList {
-  return { shards: [...shards].reverse().map((s) => ({ bundle: s.bundle, articles: s.articles.length })), articles: shards.reduce((n, s) => n + s.articles.length, 0) };
+export function shardList(shards: SearchShard[], size = SHARD_SIZE): ShardList {
+  return { shards: [...shards].reverse().map((s) => ({ bundle: s.bundle, articles: s.articles.length })), articles: shards.reduce((n, s) => n + s.articles.length, 0), firstTier: size };
 }
 
 /** Indexes the given shards into `outDir` (a folder laid out like dist/). */

@@ -1,8 +1,9 @@
 // Search over the shards the build writes (site/build/search.ts): pagefind/shards.json lists
-// them newest first; the newest is loaded as Pagefind's primary index and older ones are merged
-// in (Pagefind's mergeIndex) tier by tier, only as far as a search needs: until it has the
-// results it wants, or when the reader asks for more. A first search on a site of any size thus
-// downloads what the newest shards weigh. The types cover only what the site calls.
+// them newest first; the newest is loaded as Pagefind's primary index, with older ones merged in
+// (Pagefind's mergeIndex) until the first tier is covered (one shard's worth of articles). Older tiers are merged only when
+// the reader asks ("Search older articles"), each doubling what is searched: a search never
+// fetches more of the index by itself, so a first search on a site of any size downloads what
+// the newest shards weigh, even for a word found nowhere. The types cover only what the site calls.
 
 export interface PagefindResultData {
   url: string;
@@ -35,10 +36,11 @@ interface Pagefind {
 interface ShardList {
   shards: Array<{ bundle: string; articles: number }>;
   articles: number;
+  firstTier?: number;
 }
 
-/** The first tier covers at least this many articles (the newest shard may be nearly empty); each further tier doubles what is searched. */
-const FIRST_TIER = 2500;
+/** Unless shards.json says otherwise, the first tier covers this many articles (one full shard, or the newest two when the newest has just started); each further tier doubles what is searched. */
+const FIRST_TIER = 2000;
 const OPTIONS = { excerptLength: 26, baseUrl: '/' };
 
 export interface ShardedResults {
@@ -51,8 +53,8 @@ export interface ShardedResults {
 }
 
 export interface ShardedSearch {
-  /** Searches the shards loaded so far, loading older tiers until there are `want` results or none is left. */
-  search(term: string | null, options: PagefindSearchOptions, want: number): Promise<ShardedResults>;
+  /** Searches the shards loaded so far (the first tier, and the older ones `more` loaded). */
+  search(term: string | null, options: PagefindSearchOptions): Promise<ShardedResults>;
   /** Loads the next tier of older shards; false when all are loaded. */
   more(): Promise<boolean>;
 }
@@ -89,17 +91,14 @@ async function start(bundle: string): Promise<ShardedSearch> {
     await Promise.all(next);
     return true;
   };
-  const first = loadTier(FIRST_TIER);
+  const firstTier = list.firstTier ?? FIRST_TIER;
+  const first = searched < firstTier ? loadTier(firstTier) : Promise.resolve(true);
 
   return {
-    async search(term, options, want) {
+    async search(term, options) {
       await first;
-      for (;;) {
-        const found = await pagefind.search(term, options);
-        if (found.results.length >= want || !(await loadTier(searched * 2))) {
-          return { results: found.results, searched, total: list.articles, complete: loaded >= list.shards.length };
-        }
-      }
+      const found = await pagefind.search(term, options);
+      return { results: found.results, searched, total: list.articles, complete: loaded >= list.shards.length };
     },
     async more() {
       await first;

@@ -7,7 +7,7 @@ import { loadPagefind, renderExcerpt, type PagefindResult, type PagefindSearchOp
 // first query (the tag list is in the page, not read from the index's filters), the query runs
 // once typing pauses (Pagefind's own debounced search preloads index chunks for every prefix
 // typed), results come ten at a time (each needs its fragment), and older search shards are
-// loaded only when the newer ones do not have ten results or the reader asks for more.
+// loaded only when the reader asks for them ("Search older articles").
 
 const form = document.querySelector<HTMLFormElement>('#search-form');
 const status = document.querySelector<HTMLElement>('#search-status');
@@ -74,7 +74,7 @@ if (form && status && results && more && form.dataset.pagefind) {
     if (pending.length > 0 || !query) return showMore(mine);
     const search = await loadPagefind(bundle);
     await search.more();
-    const found = await search.search(query.term, query.options, shown.size + PAGE);
+    const found = await search.search(query.term, query.options);
     if (mine !== generation) return;
     pending = found.results.filter((r) => !shown.has(r.id));
     searchedAll = found.complete;
@@ -104,7 +104,7 @@ if (form && status && results && more && form.dataset.pagefind) {
     query = { term: term || null, options: term ? { filters } : { filters, sort: { date: 'desc' } } };
     try {
       const search = await loadPagefind(bundle);
-      found = await search.search(query.term, query.options, PAGE);
+      found = await search.search(query.term, query.options);
     } catch {
       if (mine === generation) status.textContent = 'Search is not available right now.';
       return;

@@ -54,7 +54,7 @@ function setupSuggestions(form: HTMLFormElement): void {
     const term = input.value.trim();
     try {
       const pagefind = await loadPagefind(bundle);
-      const search = await pagefind.search(term, {}, 6);
+      const search = await pagefind.search(term, {});
       if (mine !== generation) return;
       const data = await Promise.all(search.results.slice(0, 6).map((r) => r.data()));
       if (mine !== generation) return;

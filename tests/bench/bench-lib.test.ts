@@ -59,6 +59,13 @@ describe('search request kinds', () => {
     expect(requestKind('/pagefind/fragment/en_9381be1.pf_fragment')).toBe('fragment');
     expect(requestKind('/pagefind/filter/en_1ae3e9f.pf_filter')).toBe('filter');
   });
+
+  it('reads the same kinds inside a search shard, and the shard list', () => {
+    expect(requestKind('/pagefind/shards.json')).toBe('shards');
+    expect(requestKind('/pagefind/s0003/pagefind-entry.json')).toBe('entry');
+    expect(requestKind('/news/pagefind/s0012/index/en_6d247fc.pf_index')).toBe('index');
+    expect(requestKind('/pagefind/s0000/pagefind.js')).toBe('script');
+  });
 });
 
 describe('process tree memory', () => {

@@ -278,7 +278,7 @@ describe('for machines', () => {
 
   it('indexes every article for search, in shards listed newest first, with topic and tag filters', async () => {
     const list = JSON.parse(await readFile(join(dist, 'pagefind', 'shards.json'), 'utf8'));
-    expect(list).toEqual({ shards: [{ bundle: 'pagefind/s0000/', articles: 45 }], articles: 45 });
+    expect(list).toEqual({ shards: [{ bundle: 'pagefind/s0000/', articles: 45 }], articles: 45, firstTier: 2000 });
     const bundle = join(dist, 'pagefind', 's0000');
     expect(existsSync(join(bundle, 'pagefind.js'))).toBe(true);
     const entry = JSON.parse(await readFile(join(bundle, 'pagefind-entry.json'), 'utf8'));

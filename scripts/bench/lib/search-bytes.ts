@@ -10,7 +10,7 @@ import { serveStatic } from '../../serve.ts';
 // under /pagefind/. The bytes are counted by a proxy in front of the static server, not by the
 // page: Pagefind runs its search in a worker, whose requests the page's resource timing misses.
 
-export type RequestKind = 'script' | 'entry' | 'meta' | 'wasm' | 'index' | 'fragment' | 'filter' | 'other';
+export type RequestKind = 'script' | 'entry' | 'shards' | 'meta' | 'wasm' | 'index' | 'fragment' | 'filter' | 'other';
 
 export interface CountedRequest {
   path: string;
@@ -35,9 +35,11 @@ export interface SearchMeasurement {
 }
 
 export function requestKind(path: string): RequestKind {
-  const file = path.slice(path.lastIndexOf('/pagefind/') + '/pagefind/'.length).split('?')[0];
+  // Inside a shard's bundle (pagefind/s0003/…) or at the top (pagefind/shards.json).
+  const file = path.slice(path.lastIndexOf('/pagefind/') + '/pagefind/'.length).split('?')[0]!.replace(/^s\d{4}\//, '');
   if (file.endsWith('.js')) return 'script';
   if (file === 'pagefind-entry.json') return 'entry';
+  if (file === 'shards.json') return 'shards';
   if (file.endsWith('.pf_meta')) return 'meta';
   if (file.endsWith('.pagefind')) return 'wasm';
   if (file.startsWith('index/')) return 'index';
@@ -128,7 +130,7 @@ export async function measureSearchBytes(dist: string, options: SearchBytesOptio
       await context.close();
       const list = proxy.counted.slice(first);
       const byKind = Object.fromEntries(
-        (['script', 'entry', 'meta', 'wasm', 'index', 'fragment', 'filter', 'other'] as RequestKind[]).map((kind) => {
+        (['script', 'entry', 'shards', 'meta', 'wasm', 'index', 'fragment', 'filter', 'other'] as RequestKind[]).map((kind) => {
           const of = list.filter((r) => r.kind === kind);
           return [kind, { requests: of.length, bytes: sum(of.map((r) => r.bytes)), gzipBytes: sum(of.map((r) => r.gzipBytes)) }];
         }),

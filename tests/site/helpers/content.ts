@@ -7,6 +7,8 @@ export interface ContentFile {
   id: string;
   data: Frontmatter;
   body: string;
+  /** The file's absolute path. */
+  path: string;
 }
 
 /** Reads and validates every article file under root/content (content/<topic>/<yyyy>/<mm>/<slug>.md, or the older content/<topic>/<slug>.md). */
@@ -15,11 +17,12 @@ export async function readContent(root: string): Promise<ContentFile[]> {
   const dir = join(root, 'content');
   for (const entry of (await readdir(dir, { recursive: true, withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1))) {
     if (!entry.isFile() || !entry.name.endsWith('.md')) continue;
-    const text = await readFile(join(entry.parentPath, entry.name), 'utf8');
+    const path = join(entry.parentPath, entry.name);
+    const text = await readFile(path, 'utf8');
     const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text);
     if (!match) throw new Error(`${entry.name} has no frontmatter`);
     const data = frontmatterSchema.parse(parse(match[1]));
-    out.push({ id: `${data.topic}/${entry.name.slice(0, -3)}`, data, body: match[2] });
+    out.push({ id: `${data.topic}/${entry.name.slice(0, -3)}`, data, body: match[2], path });
   }
   return out;
 }

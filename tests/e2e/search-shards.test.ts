@@ -1,0 +1,73 @@
+import { appendFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../crawler/config/index.ts';
+import { buildSite } from '../../scripts/build.ts';
+import { syntheticConfig, writeSyntheticSite } from '../../scripts/lib/synthetic-content.ts';
+import { serveStatic, type StaticServer } from '../../scripts/serve.ts';
+import { describeProblems, startBrowser, watchedPage } from '../helpers/browser.ts';
+import { readContent, type ContentFile } from '../site/helpers/content.ts';
+
+// Search over many shards, in Chromium: a site of 40 articles indexed 8 to a shard (a large
+// site's layout in small). A search covers the newest shard; older ones are fetched only when
+// the reader asks, tier by tier, and then an article from the oldest shard is found.
+
+const ARTICLES = 40;
+const SHARD = 8;
+let work: string;
+let server: StaticServer;
+let browser: Browser;
+let content: ContentFile[];
+let oldest: ContentFile;
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'gleaner-search-shards-'));
+  const config = parseConfig(syntheticConfig({ topics: 2, pageSize: 5 }));
+  await writeSyntheticSite(work, { articles: ARTICLES, topics: 2, pageSize: 5, seed: 4 });
+  content = await readContent(work);
+  oldest = [...content].sort((a, b) => a.data.publishedOnSite.localeCompare(b.data.publishedOnSite))[0]!;
+  await appendFile(oldest.path, `\nA last word on ${WORD}.\n`);
+  const report = await buildSite({ root: work, config, quiet: true, searchShardSize: SHARD });
+  server = await serveStatic(report.dist, { port: 0 });
+  browser = await startBrowser();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+/** A made-up word, written into the oldest article before the build: found there and nowhere else. */
+const WORD = 'quorblixity';
+
+describe('search over shards', () => {
+  it('searches the newest shard first, and older ones only when asked', async () => {
+    const word = WORD;
+    const { page, problems, context } = await watchedPage(browser);
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/pagefind/')) fetched.push(new URL(r.url()).pathname);
+    });
+    await page.goto(new URL(`/search/?q=${word}`, server.url).href);
+    const status = page.locator('#search-status');
+    await expect.poll(() => status.innerText()).toBe(`No articles found in the newest ${SHARD} of ${ARTICLES} articles.`);
+    expect(fetched.filter((p) => /\/pagefind\/s\d{4}\//.test(p)).every((p) => p.startsWith('/pagefind/s0004/'))).toBe(true);
+
+    const older = page.locator('#search-more');
+    for (let click = 0; click < 3 && (await page.locator('#search-results > li').count()) === 0; click++) {
+      expect(await older.innerText()).toBe('Search older articles');
+      await older.click();
+      const before = await status.innerText();
+      await expect.poll(() => status.innerText()).not.toBe(before);
+    }
+    const hit = page.locator(`#search-results h2 a[href="/${oldest.id}/"]`);
+    await hit.waitFor();
+    expect(await status.innerText()).toBe('1 article found.');
+    expect(fetched.some((p) => p.startsWith('/pagefind/s0000/'))).toBe(true);
+    expect(describeProblems(problems)).toEqual([]);
+    await context.close();
+  });
+});
