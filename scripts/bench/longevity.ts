@@ -12,7 +12,7 @@
 // uploads). The repository's growth comes from git itself (count-objects, the push's thin pack).
 //
 //   npm run bench:longevity -- [--articles 1000,10000,50000,100000] [--add 100] [--runs 1]
-//                              [--batch 1000] [--no-cold] [--no-search] [--keep]
+//                              [--batch 1000] [--image-widths 320,640,1024] [--no-cold] [--no-search] [--keep]
 
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,13 +33,14 @@ import { TOPIC_SITES, writeSampleWebArticles } from './lib/sample-web-articles.t
 import { measureSearchBytes } from './lib/search-bytes.ts';
 import { count, gb, kb, printTable, seconds } from './lib/table.ts';
 
-const USAGE = 'usage: npm run bench:longevity -- [--articles 1000,10000,50000,100000] [--add 100] [--runs 1] [--batch 1000] [--no-cold] [--no-search] [--keep]';
+const USAGE = 'usage: npm run bench:longevity -- [--articles 1000,10000,50000,100000] [--add 100] [--runs 1] [--batch 1000] [--image-widths 320,640,1024] [--no-cold] [--no-search] [--keep]';
 const { values: args } = parseArgs({
   options: {
     articles: { type: 'string', default: '1000,10000,50000,100000' },
     add: { type: 'string', default: '100' },
     runs: { type: 'string', default: '1' },
     batch: { type: 'string', default: '1000' },
+    'image-widths': { type: 'string' },
     'no-cold': { type: 'boolean', default: false },
     'no-search': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
@@ -86,7 +87,10 @@ const repo = initRepo(root, ['.gleaner/', 'dist/', 'dist-shards/', 'node_modules
 prepareRoot(root);
 const paths = sitePaths(root);
 // The site's config without a web to crawl (the history is written directly), and as a file for the build.
-const siteUser: UserConfig = demoConfig({ resolve: {} });
+// --image-widths sets images.widths (the variants the crawler stores), to see what images cost in git.
+const widths = args['image-widths']?.split(',').map(Number);
+const withImages = (user: UserConfig): UserConfig => (widths ? { ...user, images: { ...user.images, widths } } : user);
+const siteUser: UserConfig = withImages(demoConfig({ resolve: {} }));
 const config = parseConfig(siteUser);
 const configFile = join(work, 'site-config.json');
 writeFileSync(configFile, JSON.stringify(siteUser));
@@ -149,7 +153,7 @@ async function hourlyRun(): Promise<RunFigures> {
   let crawl: Awaited<ReturnType<typeof runMeasured<{ summary: RunSummary }>>>;
   try {
     const crawlFile = join(work, 'crawl-config.json');
-    writeFileSync(crawlFile, JSON.stringify(demoConfig(web)));
+    writeFileSync(crawlFile, JSON.stringify(withImages(demoConfig(web))));
     crawl = await runMeasured<{ summary: RunSummary }>(CRAWL_CHILD, [JSON.stringify({ root, configFile: crawlFile, nowMs })], { cwd: root });
   } finally {
     await web.close();
@@ -242,6 +246,6 @@ const checks: Array<[string, boolean, string]> = [
 console.log('\nTargets:');
 printTable(['target', 'measured', ''], checks.map(([what, ok, value]) => [what, value, ok ? 'met' : 'NOT MET']));
 
-const file = writeResults('longevity', { machine: started, finishedLoadAverage: machine().loadAverage, add: ADD, runs: RUNS, batch: BATCH, sizes: results, checks });
+const file = writeResults('longevity', { machine: started, finishedLoadAverage: machine().loadAverage, add: ADD, runs: RUNS, batch: BATCH, imageWidths: config.images.widths, sizes: results, checks });
 console.log(`\nwrote ${file}`);
 if (args.keep) console.log(`kept ${work}`);

@@ -30,8 +30,7 @@ export async function writeArticles(root: string, articles: number): Promise<num
   return performance.now() - started;
 }
 
-/** Removes what a build leaves besides content (dist/, Astro's cache) so the next build starts cold, as in CI. */
+/** Removes what a build leaves besides content (dist/, the build's manifest and content cache, Astro's cache) so the next build is cold. */
 export function coldStart(root: string): void {
-  rmSync(join(root, 'dist'), { recursive: true, force: true });
-  rmSync(join(root, '.astro'), { recursive: true, force: true });
+  for (const dir of ['dist', join('.gleaner', 'build'), '.astro']) rmSync(join(root, dir), { recursive: true, force: true });
 }
