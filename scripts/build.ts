@@ -20,8 +20,22 @@ export function shardFromEnv(value = process.env.GLEANER_SHARD): BuildOptions['s
   return { index, count };
 }
 
+const BUILD_USAGE = `npm run build -- [--root <dir>] [--config <file>] [--cold] [--merge <N>] [--verbose]
+
+Builds the site from content/ and the state into dist/, rendering only what changed since the
+last build (its manifest is in .gleaner/build/); a change of code or config renders everything.
+
+  --cold          render everything, as if there were no manifest
+  --merge <N>     join the N slices built with GLEANER_SHARD=1/N … N/N (in dist-shards/) into dist/
+  --root <dir>    the site's folder (default: . or $GLEANER_ROOT)
+  --config <file> the site's config (default: site.config.ts)
+  --verbose       one line per phase
+
+Environment: GLEANER_SHARD=i/N builds slice i of N of a cold build (for parallel runners).
+Exit codes: 0 built; 2 bad arguments or config; 1 otherwise.`;
+
 if (isMain(import.meta.url)) {
-  const args = cliOptions(['root', 'config', 'merge'], 'npm run build -- [--root <dir>] [--config <file>] [--cold] [--merge <N>] [--verbose]', ['verbose', 'cold']);
+  const args = cliOptions(['root', 'config', 'merge'], BUILD_USAGE, ['verbose', 'cold']);
   try {
     const config = await loadConfig(args.config);
     const root = resolve(args.root ?? process.env.GLEANER_ROOT ?? '.');

@@ -1,7 +1,14 @@
 import { parseArgs } from 'node:util';
 
-/** Parses `--name value` options (and `--flag` booleans) for the npm scripts; unknown options are an error with the usage line. */
+/**
+ * Parses `--name value` options (and `--flag` booleans) for the npm scripts; unknown options are an
+ * error with the usage (exit 2); `--help` or `-h` prints the usage and exits 0.
+ */
 export function cliOptions<K extends string, F extends string = never>(names: readonly K[], usage: string, flags: readonly F[] = [], argv = process.argv.slice(2)): Partial<Record<K, string>> & Partial<Record<F, boolean>> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(`usage: ${usage}`);
+    process.exit(0);
+  }
   try {
     const options = {
       ...Object.fromEntries(names.map((n) => [n, { type: 'string' as const }])),
