@@ -3,8 +3,9 @@ import { readdir, rm, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
 import { htmlToText } from '../../crawler/clean/html-text.ts';
-import { rfc3339, displayDate } from '../lib/dates.ts';
+import { articleDateText } from '../lib/article-time.ts';
 import { imageAttrs } from '../lib/images.ts';
+import { sourceName } from '../lib/page-data.ts';
 import { articleHtml } from '../lib/article-body.ts';
 import type { Article, SiteIndex } from '../lib/site-index.ts';
 
@@ -45,7 +46,7 @@ function recordOf(index: SiteIndex, article: Article, html: string): pagefind.Cu
   const { config, routes } = index;
   const data = article.data;
   const topic = index.topicBySlug.get(article.topic);
-  const meta: Record<string, string> = { title: data.title, date: displayDate(data.published ?? data.publishedOnSite, config.site.language) };
+  const meta: Record<string, string> = { title: data.title, date: articleDateText(data, config.site.language).text, source: sourceName(data) };
   if (data.image) meta.image = imageAttrs(data.image, routes.asset, 320).src;
   return {
     url: article.path,
@@ -53,7 +54,8 @@ function recordOf(index: SiteIndex, article: Article, html: string): pagefind.Cu
     language: config.site.language.slice(0, 2).toLowerCase(),
     meta,
     filters: { topic: [topic?.name ?? article.topic], tag: article.tags.map((t) => t.name) },
-    sort: { date: rfc3339(data.publishedOnSite) },
+    // Fixed-width ISO: Pagefind compares sort values as strings.
+    sort: { date: new Date(data.publishedOnSite).toISOString() },
   };
 }
 

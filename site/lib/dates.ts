@@ -5,9 +5,12 @@ export function rfc822(iso: string): string {
   return new Date(iso).toUTCString();
 }
 
-/** RFC 3339 in UTC without milliseconds: "2024-03-05T06:21:00Z". */
+/**
+ * RFC 3339 in UTC: "2024-03-05T06:21:00Z", with milliseconds only when there are some (a time
+ * the crawler took, like when it found an article: two found in one second stay apart).
+ */
 export function rfc3339(iso: string): string {
-  return new Date(iso).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return new Date(iso).toISOString().replace(/\.000Z$/, 'Z');
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -1,4 +1,4 @@
-import { time } from './dates.ts';
+import { articleTime, articleUpdated } from './article-time.ts';
 import type { FeedItem, FeedMeta } from './feeds.ts';
 import { escapeHtml } from './html.ts';
 import { largestImage, mimeForFormat } from './images.ts';
@@ -44,14 +44,14 @@ export function feedItem(index: SiteIndex, article: Article, html: string): Feed
     // Feed readers have no CSP: the whole item goes through the allowlist, last.
     contentHtml = servedHtml(`${lead}${html}\n${source}`, { origin: config.site.url });
   }
-  const updated = data.modified && time(data.modified) > time(data.publishedOnSite) ? data.modified : data.publishedOnSite;
   return {
     url,
     title: data.title,
     summary: data.description || bodyStart(html, 280),
     contentHtml,
-    published: data.publishedOnSite,
-    updated,
+    // The article's own time, not the run that published it: a run's articles never share one timestamp.
+    published: articleTime(data).iso,
+    updated: articleUpdated(data),
     authors: data.author ? [data.author] : [],
     tags: article.tags.map((t) => t.name),
     image: image && imageUrl ? { url: imageUrl, type: mimeForFormat(image.format, image.src), width: image.width, height: image.height } : null,

@@ -1,4 +1,5 @@
-import { rfc3339, time } from './dates.ts';
+import { articleTime, articleUpdated } from './article-time.ts';
+import { rfc3339 } from './dates.ts';
 import { htmlToText, truncate } from './html.ts';
 import { largestImage } from './images.ts';
 import { collectionPageLd, newsArticleLd, type JsonLd, type Publisher } from './jsonld.ts';
@@ -58,7 +59,7 @@ export interface ArticleFacts {
   lang: string;
   /** The source's description, else the start of the body: meta description, OpenGraph, JSON-LD. */
   description: string;
-  /** The source's publication date, else the day the site added it. */
+  /** The article's own time (article-time.ts): the source's publication date, else when it was found. */
   published: string;
   /** The source's modification date when later than `published`, else `published`. */
   modified: string;
@@ -70,7 +71,7 @@ export function articleFacts(index: SiteIndex, article: Article, html: string): 
   const { config, routes } = index;
   const data = article.data;
   const url = routes.absolute(article.path);
-  const published = data.published ?? data.publishedOnSite;
+  const published = articleTime(data).iso;
   const big = data.image ? largestImage(data.image) : null;
   return {
     url,
@@ -78,7 +79,7 @@ export function articleFacts(index: SiteIndex, article: Article, html: string): 
     lang: data.lang || config.site.language,
     description: data.description || bodyStart(html, 160),
     published,
-    modified: data.modified && time(data.modified) > time(published) ? data.modified : published,
+    modified: articleUpdated(data),
     image: big ? { url: new URL(routes.asset(big.src), url).href, width: big.width, height: big.height } : null,
   };
 }

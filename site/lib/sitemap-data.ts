@@ -1,3 +1,4 @@
+import { articleUpdated } from './article-time.ts';
 import { rfc3339 } from './dates.ts';
 import type { SiteIndex, TagInfo } from './site-index.ts';
 import { splitSitemaps, type SitemapFile, type SitemapUrl } from './sitemap.ts';
@@ -27,7 +28,7 @@ export function sitemapFiles(index: SiteIndex, limit?: number): SitemapFile[] {
     });
     groups.push({ name: `topic-${topic.slug}`, urls });
     if (config.site.canonical === 'self') {
-      const articles = [...topic.articles].reverse().map((article) => ({ loc: abs(article.path), lastmod: lastmod(articleLastmod(article.data)) }));
+      const articles = [...topic.articles].reverse().map((article) => ({ loc: abs(article.path), lastmod: lastmod(articleUpdated(article.data)) }));
       if (articles.length) groups.push({ name: `articles-${topic.slug}`, urls: articles, limit: Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK) });
     }
   }
@@ -49,9 +50,4 @@ export function sitemapFiles(index: SiteIndex, limit?: number): SitemapFile[] {
   const files = groups.flatMap((g) => splitSitemaps([{ name: g.name, urls: g.urls }], g.limit ?? limit));
   if (limit === undefined) memo.set(index, files);
   return files;
-}
-
-/** When an article last changed at its source, if later than when the site added it. */
-function articleLastmod(data: { publishedOnSite: string; modified: string | null }): string {
-  return data.modified && data.modified > data.publishedOnSite ? data.modified : data.publishedOnSite;
 }

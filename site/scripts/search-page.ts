@@ -49,7 +49,7 @@ if (form && status && results && more && form.dataset.pagefind) {
       a.textContent = d.meta.title ?? d.url;
       h2.append(a);
       li.append(h2);
-      const meta = [d.meta.date, d.filters.topic?.[0]].filter(Boolean).join(' · ');
+      const meta = [d.meta.source, d.meta.date, d.filters.topic?.[0]].filter(Boolean).join(' · ');
       if (meta) {
         const p = document.createElement('p');
         p.className = 'meta';

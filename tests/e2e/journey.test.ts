@@ -87,6 +87,32 @@ describe('navigation', () => {
   });
 });
 
+describe('cards', () => {
+  it('name their source and date on home, topic, tag and search pages', async () => {
+    const { page, problems, context } = await watchedPage(browser);
+    await page.goto(server.url);
+    const tag = '/tags/';
+    await page.goto(new URL(tag, server.url).href);
+    const tagPage = (await page.locator('main a[href^="/tags/"]').first().getAttribute('href'))!;
+    for (const path of ['/', '/space/', '/space/page/1/', tagPage]) {
+      await page.goto(new URL(path, server.url).href);
+      const cards = await page.locator('main .card .meta').evaluateAll((metas) => metas.map((m) => ({ source: m.querySelector('.source')?.textContent?.trim() ?? '', date: m.querySelector('time')?.textContent?.trim() ?? '' })));
+      expect(cards.length, path).toBeGreaterThan(0);
+      for (const card of cards) {
+        expect(card.source, path).not.toBe('');
+        expect(card.date, path).toMatch(/\d{4}/);
+      }
+    }
+    await page.goto(new URL('/search/?q=telescope', server.url).href);
+    const first = page.locator('#search-results li .meta, main ol li .meta').first();
+    await first.waitFor();
+    // "source · date · topic": the demo's sites are *.test hosts or declare a site name.
+    expect(await first.innerText()).toMatch(/^[^·]+ · (Found )?\w{3} \d{1,2}, \d{4} · \w+/);
+    expect(describeProblems(problems)).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('on a phone', () => {
   it('has no horizontal scroll at 375 px wide on any page type', async () => {
     const { page, problems, context } = await watchedPage(browser, { viewport: PHONE });

@@ -215,7 +215,9 @@ describe('feeds', () => {
       const expected = newestFirst(articles).slice(0, config.publish.feedItems).map((a) => `${SITE}/${a.id}/`);
       const rss = await parser.parseString(await readUrl(dist, `/${dir}rss.xml`));
       expect(rss.items.map((i) => i.guid), `${dir}rss.xml`).toEqual(expected);
-      expect(rss.items[0].pubDate).toBe(new Date(newestFirst(articles)[0].data.publishedOnSite).toUTCString());
+      // Each item carries its article's own time (its source's date, else when it was found), not the run's.
+      const newest = newestFirst(articles)[0].data;
+      expect(rss.items[0].pubDate).toBe(new Date(newest.published ?? newest.fetched).toUTCString());
       expect(rss.items[0]['content:encoded']).toContain('<p>');
       expect(rss.items[0]['content:encoded']).not.toMatch(/(src|href)="\//);
       const atom = await parser.parseString(await readUrl(dist, `/${dir}atom.xml`));

@@ -48,9 +48,9 @@ describe('articleFacts', () => {
       modified: '2024-03-05T10:00:00Z',
       image: { url: 'https://example.org/news/media/a-640.webp', width: 640, height: 320 },
     });
-    // No source date: the day the site added it; an older "modified" is ignored; a topic no longer configured is named by its slug.
+    // No source date: when the crawler found it; an older "modified" is ignored; a topic no longer configured is named by its slug.
     const b = articleFacts(index, index.byId.get('retired/b')!, '<p>x</p>');
-    expect(b).toMatchObject({ topicName: 'retired', lang: 'fr', published: '2024-03-02T08:00:00.000Z', modified: '2024-03-02T08:00:00.000Z', image: null });
+    expect(b).toMatchObject({ topicName: 'retired', lang: 'fr', published: '2024-03-01T00:00:00Z', modified: '2024-03-01T00:00:00Z', image: null });
 
     const ld = articleLd(index, index.byId.get('science/a')!, { ...a, description: 'About ice' });
     expect(ld).toMatchObject({ '@type': 'NewsArticle', url: a.url, description: 'About ice', datePublished: '2024-03-01T10:00:00Z', dateModified: '2024-03-05T10:00:00Z', image: [a.image!.url], articleSection: 'Science', publisher: { name: 'News', url: 'https://example.org/news/' } });

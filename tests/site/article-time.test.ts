@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../crawler/config/index.ts';
+import { frontmatterSchema, type FrontmatterInput } from '../../crawler/publish/frontmatter.ts';
+import { articleDateText, articleTime, articleUpdated } from '../../site/lib/article-time.ts';
+import { feedItem } from '../../site/lib/feed-data.ts';
+import { buildSiteIndex, type ArticleInput } from '../../site/lib/site-index.ts';
+import { sitemapFiles } from '../../site/lib/sitemap-data.ts';
+
+// Cards, search, feeds and sitemaps show each article's own time: its source's date, else when
+// the crawler found it; never the one time of the run that published a batch.
+
+const RUN = '2026-05-02T10:00:07.500Z';
+
+function entry(i: number, over: Partial<FrontmatterInput>): ArticleInput {
+  return {
+    id: `science/a${i}`,
+    file: `content/science/a${i}.md`,
+    bodySha: 'x',
+    data: frontmatterSchema.parse({
+      id: i + 1,
+      title: `A${i}`,
+      url: `https://src.example/${i}`,
+      canonical: `https://src.example/${i}`,
+      fetched: `2026-05-02T10:00:0${i}.${100 + i}Z`,
+      topic: 'science',
+      page: 1,
+      position: i,
+      publishedOnSite: RUN,
+      wordCount: 400,
+      readingTime: 2,
+      ...over,
+    }),
+  };
+}
+
+const config = parseConfig({ site: { title: 'T', url: 'https://news.example.com' }, topics: [{ slug: 'science', name: 'Science', sources: ['https://a.example/feed'] }] });
+
+describe("an article's own time", () => {
+  it("is the source's date, else when it was found, said as such", () => {
+    expect(articleTime({ published: '2026-04-30T08:00:00Z', fetched: RUN })).toEqual({ iso: '2026-04-30T08:00:00Z', found: false });
+    expect(articleTime({ published: null, fetched: RUN })).toEqual({ iso: RUN, found: true });
+    expect(articleTime({ published: 'not a date', fetched: RUN })).toEqual({ iso: RUN, found: true });
+    expect(articleDateText({ published: null, fetched: RUN }, 'en').text).toBe('Found May 2, 2026');
+    expect(articleDateText({ published: '2026-04-30T08:00:00Z', fetched: RUN }, 'en').text).toBe('Apr 30, 2026');
+  });
+
+  it('does not believe a source date days after the page was fetched', () => {
+    expect(articleTime({ published: '2027-01-01T00:00:00Z', fetched: RUN }).found).toBe(true);
+  });
+
+  it("is updated by the source's modified date when later, and only then", () => {
+    expect(articleUpdated({ published: '2026-04-30T08:00:00Z', modified: '2026-05-01T09:00:00Z', fetched: RUN })).toBe('2026-05-01T09:00:00Z');
+    expect(articleUpdated({ published: '2026-04-30T08:00:00Z', modified: '2026-04-01T00:00:00Z', fetched: RUN })).toBe('2026-04-30T08:00:00Z');
+  });
+
+  it("gives a run's articles distinct feed times even with no source dates, to the millisecond", () => {
+    const index = buildSiteIndex([0, 1, 2].map((i) => entry(i, {})), config);
+    const items = index.articles.map((a) => feedItem(index, a, '<p>x</p>'));
+    expect(new Set(items.map((i) => i.updated)).size).toBe(3);
+    expect(items.every((i) => i.published !== RUN)).toBe(true);
+  });
+
+  it("writes an article's modified date as its sitemap lastmod", () => {
+    const index = buildSiteIndex([entry(0, { published: '2026-04-30T08:00:00Z', modified: '2026-05-01T09:30:00Z' }), entry(1, { published: '2026-04-29T08:00:00Z' })], config);
+    const urls = sitemapFiles(index).find((f) => f.name.startsWith('articles-'))!.urls;
+    const lastmod = Object.fromEntries(urls.map((u) => [u.loc, u.lastmod]));
+    expect(lastmod['https://news.example.com/science/a0/']).toBe('2026-05-01T09:30:00Z');
+    expect(lastmod['https://news.example.com/science/a1/']).toBe('2026-04-29T08:00:00Z');
+  });
+});
