@@ -6,6 +6,7 @@ import { policyImageUrl } from './csp.ts';
 // every feed: the crawler's sanitize-html allowlist (a real HTML parser, the same policy that
 // cleaned the article when it was crawled), extended only with what the site itself writes:
 // heading ids from the Markdown renderer, table alignment as a class, lazy images over https,
+// code blocks in the tab order,
 // rel on links that leave the site, and for AMP, amp-img. Nothing else rewrites HTML.
 
 /** rel of links that leave the site: the source's links are not ours to vouch for. */
@@ -70,9 +71,11 @@ function extension(options: ServedHtmlOptions): PolicyExtension {
       return { tagName, attribs: rest.href && isExternal(rest.href, site) ? { ...rest, rel: EXTERNAL_LINK_REL } : rest };
     },
     img: options.amp ? ampImage : pageImage(site),
+    // A code block that scrolls sideways must be reachable by keyboard (WCAG 2.1.1).
+    pre: (tagName, attribs) => ({ tagName, attribs: { ...attribs, tabindex: '0' } }),
   };
   return {
-    attributes: { ...Object.fromEntries(headings.map((h) => [h, ['id']])), img: ['loading', 'decoding'] },
+    attributes: { ...Object.fromEntries(headings.map((h) => [h, ['id']])), img: ['loading', 'decoding'], pre: ['tabindex'] },
     classes: { td: ALIGNMENTS.map((a) => `align-${a}`), th: ALIGNMENTS.map((a) => `align-${a}`) },
     transforms,
     renamedTags: options.amp ? { 'amp-img': { attributes: ['src', 'alt', 'title', 'width', 'height', 'layout', 'class'], schemes: ['https'] } } : undefined,

@@ -44,6 +44,11 @@ describe('servedHtml for the article page', () => {
     expect(out).toContain('<a href="mailto:a@b.example">mail</a>');
   });
 
+  it('puts code blocks in the tab order (a block that scrolls sideways must be reachable by keyboard), whatever tabindex the source gave', () => {
+    expect(servedHtml('<pre><code>const x = 1;</code></pre>')).toBe('<pre tabindex="0"><code>const x = 1;</code></pre>');
+    expect(servedHtml('<pre tabindex="-1">x</pre><p tabindex="3">y</p>')).toBe('<pre tabindex="0">x</pre><p>y</p>');
+  });
+
   it('leaves escaped text alone', () => {
     const html = '<p>1 &lt; 2 and <code>&lt;img src=x onerror=alert(1)&gt;</code></p>';
     expect(servedHtml(html)).toBe(html);
