@@ -70,6 +70,12 @@ export interface SiteIndex {
   /** The article published just before this one in its topic, if any (stable: never changes later). */
   older(article: Article): Article | null;
   isFullPage(topic: TopicInfo, page: number): boolean;
+  /**
+   * What a topic's front page lists: the newest archive pages, whole, until there are at least
+   * pageSize articles (between pageSize and 2 × pageSize − 1), so the archive page its "older"
+   * link leads to (`olderPage`) repeats none of them, and full archive pages still never change.
+   */
+  front(topic: TopicInfo): { articles: Article[]; olderPage: number | null };
 }
 
 function newestFirst(a: Article, b: Article): number {
@@ -184,6 +190,12 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config): SiteInd
     },
     isFullPage(topic, page) {
       return (topic.pages[page - 1]?.length ?? 0) >= pageSize;
+    },
+    front(topic) {
+      const shown: Article[] = [];
+      let n = topic.pages.length;
+      while (n > 0 && shown.length < pageSize) shown.push(...topic.pages[--n]!);
+      return { articles: shown, olderPage: n > 0 ? n : null };
     },
   };
 }

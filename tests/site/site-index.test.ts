@@ -53,6 +53,23 @@ describe('buildSiteIndex', () => {
     expect(empty.pages).toEqual([[]]);
   });
 
+  it("fills a topic's front with whole archive pages, so its older page repeats none of them", () => {
+    const front = (n: number) => {
+      const index = buildSiteIndex(Array.from({ length: n }, (_, i) => article('science', i)), config);
+      const { articles, olderPage } = index.front(index.topicBySlug.get('science')!);
+      return { positions: articles.map((a) => a.data.position), olderPage };
+    };
+    expect(front(2)).toEqual({ positions: [1, 0], olderPage: null });
+    // 7 articles, pages of 3: page 3 holds one, page 2 three; page 1 is the older page.
+    expect(front(7)).toEqual({ positions: [6, 5, 4, 3], olderPage: 1 });
+    // 6: page 3 is empty, page 2 full.
+    expect(front(6)).toEqual({ positions: [5, 4, 3], olderPage: 1 });
+    expect(front(8)).toEqual({ positions: [7, 6, 5, 4, 3], olderPage: 1 });
+    expect(front(9)).toEqual({ positions: [8, 7, 6], olderPage: 2 });
+    const empty = buildSiteIndex([], config);
+    expect(empty.front(empty.topicBySlug.get('empty')!)).toEqual({ articles: [], olderPage: null });
+  });
+
   it('merges tags that fold to one slug under the most used spelling', () => {
     const index = buildSiteIndex(
       [article('science', 0, { tags: ['Café', 'Space'] }), article('science', 1, { tags: ['cafe'] }), article('science', 2, { tags: ['Cafe\u0301', 'Café'] })],
