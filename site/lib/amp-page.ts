@@ -5,6 +5,7 @@ import { imageAttrs } from './images.ts';
 import { articleFacts, articleLd, sourceName as nameOfSource } from './page-data.ts';
 import { AMP_DEFAULT_HEIGHT, AMP_DEFAULT_WIDTH, servedHtml } from './served-html.ts';
 import type { Article, SiteIndex } from './site-index.ts';
+import { socialMeta } from './social-meta.ts';
 
 /** The AMP version of an article page (linked from it with rel=amphtml; its rel=canonical points back). */
 export function renderAmpArticle(index: SiteIndex, article: Article, html: string): string {
@@ -49,5 +50,15 @@ export function renderAmpArticle(index: SiteIndex, article: Article, html: strin
     metaHtml,
     footerHtml,
     jsonLd: [articleLd(index, article, facts)],
+    social: socialMeta({
+      siteTitle: config.site.title,
+      title: data.title,
+      description: facts.description,
+      url: pageUrl,
+      language: config.site.language,
+      image: facts.image ? { ...facts.image, alt: data.image?.alt } : null,
+      siteIconUrl: routes.absolute(routes.path('icons/icon-512.png')),
+      article: { published: rfc3339(facts.published), modified: rfc3339(facts.modified), section: facts.topicName, tags: article.tags.map((t) => t.name), author: data.author },
+    }),
   });
 }

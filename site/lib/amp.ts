@@ -1,5 +1,6 @@
 import { escapeHtml } from './html.ts';
 import { serializeJsonLd, type JsonLd } from './jsonld.ts';
+import type { MetaTag } from './social-meta.ts';
 
 // AMP pages: `ampDocument` wraps an article in the mandatory AMP shell. The body comes from
 // servedHtml(…, { amp: true }), which writes amp-img and nothing AMP forbids.
@@ -56,6 +57,8 @@ export interface AmpPageInput {
   metaHtml: string;
   footerHtml: string;
   jsonLd: JsonLd[];
+  /** OpenGraph and Twitter card tags (social-meta.ts), as the article page has them. */
+  social?: MetaTag[];
   css?: string;
 }
 
@@ -74,6 +77,7 @@ export function ampDocument(page: AmpPageInput): string {
     '<meta name="viewport" content="width=device-width">',
     page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : '',
     page.iconUrl ? `<link rel="icon" href="${escapeHtml(page.iconUrl)}" type="image/svg+xml">` : '',
+    ...(page.social ?? []).map((m) => `<meta ${m.attribute}="${escapeHtml(m.key)}" content="${escapeHtml(m.content)}">`),
     ...page.jsonLd.map((ld) => `<script type="application/ld+json">${serializeJsonLd(ld)}</script>`),
     AMP_BOILERPLATE,
     `<style amp-custom>${css}</style>`,

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { AMP_CSS, AMP_CSS_LIMIT, ampDocument } from '../../site/lib/amp.ts';
 import { servedHtml } from '../../site/lib/served-html.ts';
+import { socialMeta } from '../../site/lib/social-meta.ts';
 import { ampProblems } from './helpers/amp-check.ts';
 
 function page(bodyHtml: string): string {
-  return ampDocument({
+  return ampDocument(amp(bodyHtml));
+}
+
+function amp(bodyHtml: string): Parameters<typeof ampDocument>[0] {
+  return {
     lang: 'en',
     title: 'A <title> & more',
     siteTitle: 'News',
@@ -16,7 +21,7 @@ function page(bodyHtml: string): string {
     metaHtml: '<p class="meta">meta</p>',
     footerHtml: '<p>footer</p>',
     jsonLd: [{ '@context': 'https://schema.org', '@type': 'NewsArticle', headline: 'x</script><script>alert(1)</script>' }],
-  });
+  };
 }
 
 describe('ampDocument', () => {
@@ -52,6 +57,28 @@ describe('ampDocument', () => {
   it('is caught by the checker when the CSP comes as a <meta> (AMP allows it only as a header)', () => {
     const bad = page('<p>x</p>').replace('<meta name="viewport"', `<meta http-equiv="Content-Security-Policy" content="default-src 'self'"><meta name="viewport"`);
     expect(ampProblems(bad)).toContain('<meta http-equiv="Content-Security-Policy"> (AMP allows the policy only as a header)');
+  });
+
+  it('carries the OpenGraph and Twitter tags the article page has, escaped, and still passes the check', () => {
+    const social = socialMeta({
+      siteTitle: 'News',
+      title: 'Ice "and" <fire>',
+      description: 'About ice',
+      url: 'https://news.example.com/science/a/',
+      language: 'en-GB',
+      image: null,
+      siteIconUrl: 'https://news.example.com/icons/icon-512.png',
+      article: { published: '2024-03-01T10:00:00Z', modified: '2024-03-01T10:00:00Z', section: 'Science', tags: ['Ice'], author: null },
+    });
+    const html = ampDocument({ ...amp(''), social });
+    expect(ampProblems(html)).toEqual([]);
+    expect(html).toContain('<meta property="og:title" content="Ice &quot;and&quot; &lt;fire&gt;">');
+    expect(html).toContain('<meta property="og:url" content="https://news.example.com/science/a/">');
+    expect(html).toContain('<meta property="og:locale" content="en_GB">');
+    expect(html).toContain('<meta property="og:image" content="https://news.example.com/icons/icon-512.png">');
+    expect(html).toContain('<meta property="article:tag" content="Ice">');
+    expect(html).toContain('<meta name="twitter:card" content="summary">');
+    expect(html).not.toContain('article:author');
   });
 
   it('links the site icon when given, so browsers do not ask for /favicon.ico', () => {
