@@ -4,13 +4,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join, relative, resolve, sep } from 'node:path';
 import { sitePaths } from '../crawler/paths.ts';
-import { cspHeader } from '../site/lib/csp.ts';
+import { pageHeaders, SECURITY_HEADERS } from '../site/lib/security-headers.ts';
 import { contentTypeOf } from './deploy/object-headers.ts';
 import { cliOptions, isMain } from './lib/cli-args.ts';
 
 // npm run serve: serves a built dist/ the way the S3 + CDN setup will: /x/ → /x/index.html,
 // the built 404 page with status 404, the Content-Type the deploy gives each object
-// (contentTypeOf), and pages with the Content-Security-Policy header of site/lib/csp.ts (cspHeader).
+// (contentTypeOf), and the security headers of site/lib/security-headers.ts (pages with their CSP).
 
 export interface StaticServer {
   url: string;
@@ -36,13 +36,11 @@ async function fileAt(path: string): Promise<{ path: string; size: number } | 'd
 
 async function send(req: IncomingMessage, res: ServerResponse, status: number, file: { path: string; size: number }, root: string): Promise<void> {
   const path = relative(root, file.path).split(sep).join('/');
-  const headers: Record<string, string | number> = { 'Content-Type': contentTypeOf(path), 'Content-Length': file.size, 'X-Content-Type-Options': 'nosniff' };
+  const headers: Record<string, string | number> = { 'Content-Type': contentTypeOf(path), 'Content-Length': file.size, ...SECURITY_HEADERS };
   if (path.endsWith('.html')) {
     // Pages are small: read whole, to send the policy the CDN would send with them.
     const html = await readFile(file.path);
-    const policy = cspHeader(path, html.toString('utf8'));
-    if (policy) headers['Content-Security-Policy'] = policy;
-    res.writeHead(status, { ...headers, 'Content-Length': html.length });
+    res.writeHead(status, { ...headers, ...pageHeaders(path, html.toString('utf8')), 'Content-Length': html.length });
     res.end(req.method === 'HEAD' ? undefined : html);
     return;
   }

@@ -11,6 +11,7 @@ import { runAstro } from './astro.ts';
 import { deserializeContentCache, readContentIndex, serializeContentCache, type SkippedFile } from './content-index.ts';
 import { buildDataFiles } from './data/index.ts';
 import { codeFingerprint, configFingerprint } from './fingerprint.ts';
+import { writeDistState } from './dist-state.ts';
 import { emptyManifest, readJson, readManifest, writeJson, type BuildManifest, type DistFiles, type FileEntry } from './manifest.ts';
 import { keyedPages, type KeyedPage } from './page-keys.ts';
 import { searchShards, shardList, writeSearchShards, writeShardList } from './search.ts';
@@ -235,7 +236,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildReport> {
   // 5. Record.
   if (mode === 'cold' && firstSlice) manifest.pages = Object.fromEntries(keyed.filter((p) => inSlice(p.file)).map((p) => [p.file, p.key]));
   writeJson(manifestFile, manifest);
-  writeJson(join(dist, '.gleaner', 'files.json'), { buildId: manifest.buildId, files: manifest.files } satisfies DistFiles);
+  writeDistState(dist, manifest, config.site.title);
   rmSync(stage, { recursive: true, force: true });
 
   const allFiles = Object.keys(manifest.files);

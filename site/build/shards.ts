@@ -4,7 +4,8 @@ import { rm } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { Config } from '../../crawler/config/index.ts';
 import { sitePaths } from '../../crawler/paths.ts';
-import { readManifest, writeJson, type BuildManifest, type DistFiles } from './manifest.ts';
+import { writeDistState } from './dist-state.ts';
+import { readManifest, writeJson, type BuildManifest } from './manifest.ts';
 
 // A cold build in slices. `GLEANER_SHARD=i/N npm run build` renders the pages whose file hashes
 // into slice i (slice 1 also renders every always-rendered page, the data files and the media)
@@ -19,7 +20,7 @@ export interface MergeOptions {
   count: number;
 }
 
-export async function mergeShards({ root, count }: MergeOptions): Promise<{ files: number }> {
+export async function mergeShards({ root, config, count }: MergeOptions): Promise<{ files: number }> {
   if (!Number.isInteger(count) || count < 1) throw Object.assign(new Error(`--merge takes the number of slices, like --merge 4 (got ${count})`), { code: 'E_CONFIG' });
   const paths = sitePaths(root);
   const buildDir = join(paths.cache, 'build');
@@ -54,7 +55,7 @@ export async function mergeShards({ root, count }: MergeOptions): Promise<{ file
     Object.assign(merged.files, m.files);
   }
   writeJson(join(buildDir, 'manifest.json'), merged);
-  writeJson(join(paths.dist, '.gleaner', 'files.json'), { buildId: merged.buildId, files: merged.files } satisfies DistFiles);
+  writeDistState(paths.dist, merged, config.site.title);
   for (let i = 1; i <= count; i++) rmSync(join(buildDir, `manifest-shard-${i}.json`), { force: true });
   rmSync(join(root, 'dist-shards'), { recursive: true, force: true });
   console.log(`merged ${count} slices into ${paths.dist}: ${Object.keys(merged.files).length} files`);

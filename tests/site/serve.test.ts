@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveStatic, type StaticServer } from '../../scripts/serve.ts';
 import { AMP_POLICY } from '../../site/lib/csp.ts';
+import { SECURITY_HEADERS } from '../../site/lib/security-headers.ts';
 
 let dir: string;
 let server: StaticServer;
@@ -90,6 +91,20 @@ describe('serveStatic', () => {
     const feed = await fetch(new URL('rss.xml', server.url));
     expect(feed.headers.get('content-security-policy')).toBeNull();
     await feed.arrayBuffer();
+  });
+
+  it('sends HSTS, Referrer-Policy, Permissions-Policy and nosniff with every file, and forbids framing all but AMP pages', async () => {
+    for (const path of ['science/story/', 'rss.xml', 'media/a.webp', 'amp/science/story/']) {
+      const res = await fetch(new URL(path, server.url));
+      await res.arrayBuffer();
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers.get(name), `${path} ${name}`).toBe(value);
+    }
+    const page = await fetch(new URL('science/story/', server.url));
+    await page.arrayBuffer();
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    const amp = await fetch(new URL('amp/science/story/', server.url));
+    await amp.arrayBuffer();
+    expect(amp.headers.get('x-frame-options')).toBeNull();
   });
 
   it('never serves files outside the folder', async () => {
