@@ -103,7 +103,7 @@ export async function runCrawl(config: Config, paths: SitePaths, options: CrawlO
       for (const row of queue.slice(0, DRY_RUN_LISTED)) report({ type: 'note', message: `would fetch ${row.url}` });
       if (queue.length > DRY_RUN_LISTED) report({ type: 'note', message: `… and ${queue.length - DRY_RUN_LISTED} more` });
     } else {
-      await runFetchPhase(db, { config, paths, policy, fetcher, summary, report, now, deadline, topicIds: [...selectedTopics], maxPages: options.maxPages, checkpointMs: options.checkpointMs });
+      await runFetchPhase(db, { config, paths, policy, fetcher, summary, report, now, deadline, topicIds: [...selectedTopics], topic: (id) => topicById.get(id), maxPages: options.maxPages, checkpointMs: options.checkpointMs });
 
       // Publish: plan (committed by a save), then write files, then save again.
       report({ type: 'phase', phase: 'publish' });

@@ -86,6 +86,12 @@ export const publishSchema = z
     feedItems: z.number().int().min(1).max(500).default(20),
     fullContentInFeeds: z.boolean().default(true),
     relatedCount: z.number().int().min(0).max(10).default(3),
+    /**
+     * A tag is listed (shown on articles, in feeds, the tags index and the sitemap) once this many
+     * articles carry it; a rarer tag keeps its page, marked noindex. Keyphrases of one article are
+     * noise to a reader.
+     */
+    minTagArticles: z.number().int().min(1).max(100).default(3),
   })
   .strict();
 

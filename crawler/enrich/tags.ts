@@ -253,3 +253,28 @@ export function extractTags(input: TagInput, options: TagOptions = {}): string[]
   }
   return chosen.slice(0, max).map((c) => display(mostCommon(c.forms), proper, lang));
 }
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The topic's keywords the article uses (as whole words, any case, a plural "s" allowed) come
+ * first among its tags, as the config spells them: the owner's words for the subject recur
+ * across the topic's articles, where an article's own keyphrases mostly do not. The extracted
+ * tags fill the rest, up to `max`, none twice under one slug.
+ */
+export function withTopicKeywords(tags: readonly string[], keywords: readonly string[], article: { title: string; text: string }, max = 8): string[] {
+  const haystack = `${article.title}\n${article.text}`;
+  const used = keywords.filter((k) => {
+    const words = k.trim().split(/\s+/).filter(Boolean).map(escapeRegExp);
+    return words.length > 0 && new RegExp(`(?<![\\p{L}\\p{N}])${words.join('\\s+')}s?(?![\\p{L}\\p{N}])`, 'iu').test(haystack);
+  });
+  const out: string[] = [];
+  const slugs = new Set<string>();
+  for (const tag of [...used.map((k) => k.trim()), ...tags]) {
+    const slug = tagSlug(tag);
+    if (!slug || slugs.has(slug) || out.length >= max) continue;
+    slugs.add(slug);
+    out.push(tag);
+  }
+  return out;
+}

@@ -14,6 +14,7 @@ import type { PageProcessor } from './process-pool.ts';
 import { bump, type RunSummary } from './summary.ts';
 import { crashpoint } from '../crashpoint.ts';
 import type { FolderAllocator } from '../publish/folders.ts';
+import { withTopicKeywords } from '../enrich/index.ts';
 
 export interface PageContext {
   db: Database;
@@ -25,6 +26,7 @@ export interface PageContext {
   processor: PageProcessor;
   /** Hands out media/<yyyy>/<mm>/ folders for lead images. */
   media: FolderAllocator;
+  topic: (topicId: number) => { keywords: readonly string[] } | undefined;
   summary: RunSummary;
   report: Reporter;
   nowMs: () => number;
@@ -80,7 +82,8 @@ export async function crawlPage(row: UrlRow, ctx: PageContext, released: () => v
   if (processed.type === 'failed') return fail(processed.failure); // markFetched already counted this attempt
   if (processed.type === 'rejected') return reject(processed.reason, processed.detail);
 
-  const acceptance = acceptArticle(db, row, response.finalUrl, processed.article, ctx.dedup, ctx.policy, new Date(ctx.nowMs()).toISOString());
+  const article = { ...processed.article, tags: withTopicKeywords(processed.article.tags, ctx.topic(row.topic_id)?.keywords ?? [], processed.article) };
+  const acceptance = acceptArticle(db, row, response.finalUrl, article, ctx.dedup, ctx.policy, new Date(ctx.nowMs()).toISOString());
   if (!acceptance.accepted) {
     bump(summary.rejected, acceptance.reason);
     report({ type: 'page', url: row.url, outcome: 'rejected', detail: `${acceptance.reason} ${acceptance.detail}` });

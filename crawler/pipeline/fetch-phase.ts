@@ -23,6 +23,8 @@ export interface FetchPhase {
   now: () => number;
   deadline: number;
   topicIds: number[];
+  /** A topic's config by its id in the state (its keywords join the tags of its articles). */
+  topic: (topicId: number) => { keywords: readonly string[] } | undefined;
   maxPages?: number;
   checkpointMs?: number;
 }
@@ -39,7 +41,7 @@ export async function runFetchPhase(db: Database, p: FetchPhase): Promise<void> 
   const checkpointMs = p.checkpointMs ?? 60_000;
   let lastSave = performance.now();
   const processor = workerProcessor(work.length > 0 ? p.config.crawl.processWorkers : 0, { timeoutMs: p.config.crawl.processTimeoutMs });
-  const pageContext = { db, fetcher: p.fetcher, config: p.config, paths: p.paths, policy: p.policy, dedup, processor, media: new FolderAllocator(), summary: p.summary, report: p.report, nowMs: p.now };
+  const pageContext = { db, fetcher: p.fetcher, config: p.config, paths: p.paths, policy: p.policy, dedup, processor, media: new FolderAllocator(), topic: p.topic, summary: p.summary, report: p.report, nowMs: p.now };
   const result = await dispatchByHost(
     work,
     async (row, release) => {

@@ -39,7 +39,7 @@ export function codeFingerprint(project: string): string {
 
 /** A hash of what pages read of the config: the site section, the topics (without their sources) and the publishing settings pages use. */
 export function configFingerprint(config: Config): string {
-  const { pageSize, feedItems, relatedCount, fullContentInFeeds } = config.publish;
-  const pages = { site: config.site, topics: config.topics.map((t) => ({ slug: t.slug, name: t.name, description: t.description })), publish: { pageSize, feedItems, relatedCount, fullContentInFeeds } };
+  const { pageSize, feedItems, relatedCount, fullContentInFeeds, minTagArticles } = config.publish;
+  const pages = { site: config.site, topics: config.topics.map((t) => ({ slug: t.slug, name: t.name, description: t.description })), publish: { pageSize, feedItems, relatedCount, fullContentInFeeds, minTagArticles } };
   return createHash('sha256').update(JSON.stringify(pages)).digest('hex').slice(0, 32);
 }

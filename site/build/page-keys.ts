@@ -34,7 +34,7 @@ function card(article: Article): unknown {
 export function keyedPages(index: SiteIndex, prefix: string): KeyedPage[] {
   const pages: KeyedPage[] = [];
   for (const article of index.articles) {
-    const tags = article.tags.map((t) => [t.slug, t.name]);
+    const tags = article.shownTags.map((t) => [t.slug, t.name]);
     const topic = index.topicBySlug.get(article.topic);
     const topicName = topic ? [topic.slug, topic.name] : null;
     const older = index.older(article);
@@ -60,7 +60,7 @@ export function keyedPages(index: SiteIndex, prefix: string): KeyedPage[] {
   }
   for (const tag of index.tags) {
     // The page shows the newest TAG_PAGE_LIMIT and says how many there are.
-    pages.push({ route: 'tag', id: tag.slug, file: `tags/${tag.slug}/index.html`, key: hash([prefix, tag.slug, tag.name, tag.articles.length, tag.articles.slice(0, TAG_PAGE_LIMIT).map(card)]) });
+    pages.push({ route: 'tag', id: tag.slug, file: `tags/${tag.slug}/index.html`, key: hash([prefix, tag.slug, tag.name, tag.listed, tag.articles.length, tag.articles.slice(0, TAG_PAGE_LIMIT).map(card)]) });
   }
   for (const file of sitemapFiles(index)) {
     pages.push({ route: 'sitemap', id: file.name, file: `sitemaps/${file.name}.xml`, key: hash([prefix, file.urls]) });

@@ -31,7 +31,7 @@ export function renderAmpArticle(index: SiteIndex, article: Article, html: strin
     '</p>',
     `<p class="source">Source: <a href="${escapeHtml(data.url)}">${escapeHtml(sourceName)}</a></p>`,
   ].join('');
-  const tagLinks = article.tags.map((t) => `<a href="${escapeHtml(routes.absolute(routes.tag(t.slug)))}">${escapeHtml(t.name)}</a>`).join('');
+  const tagLinks = article.shownTags.map((t) => `<a href="${escapeHtml(routes.absolute(routes.tag(t.slug)))}">${escapeHtml(t.name)}</a>`).join('');
   const footerHtml = [
     tagLinks ? `<p class="tags">${tagLinks}</p>` : '',
     `<p>First published by <a href="${escapeHtml(data.url)}">${escapeHtml(sourceName)}</a>. <a href="${escapeHtml(pageUrl)}">Read this article on ${escapeHtml(config.site.title)}</a>.</p>`,
@@ -58,7 +58,7 @@ export function renderAmpArticle(index: SiteIndex, article: Article, html: strin
       language: config.site.language,
       image: facts.image ? { ...facts.image, alt: data.image?.alt } : null,
       siteIconUrl: routes.absolute(routes.path('icons/icon-512.png')),
-      article: { published: rfc3339(facts.published), modified: rfc3339(facts.modified), section: facts.topicName, tags: article.tags.map((t) => t.name), author: data.author },
+      article: { published: rfc3339(facts.published), modified: rfc3339(facts.modified), section: facts.topicName, tags: article.shownTags.map((t) => t.name), author: data.author },
     }),
   });
 }

@@ -53,7 +53,7 @@ export function feedItem(index: SiteIndex, article: Article, html: string): Feed
     published: articleTime(data).iso,
     updated: articleUpdated(data),
     authors: data.author ? [data.author] : [],
-    tags: article.tags.map((t) => t.name),
+    tags: article.shownTags.map((t) => t.name),
     image: image && imageUrl ? { url: imageUrl, type: mimeForFormat(image.format, image.src), width: image.width, height: image.height } : null,
     sourceUrl: data.url,
     language: data.lang,

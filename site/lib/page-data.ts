@@ -99,7 +99,7 @@ export function articleLd(index: SiteIndex, article: Article, facts: ArticleFact
     images: facts.image ? [facts.image.url] : [],
     language: facts.lang,
     section: facts.topicName,
-    keywords: article.tags.map((t) => t.name),
+    keywords: article.shownTags.map((t) => t.name),
     wordCount: data.wordCount,
     publisher: publisher(index),
   });

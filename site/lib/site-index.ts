@@ -30,7 +30,10 @@ export interface Article {
   bodySha: string;
   path: string;
   ampPath: string;
+  /** Every tag of the article (search filters by these: they never change once published). */
   tags: TagRef[];
+  /** The tags it shows (page, AMP page, feeds, JSON-LD): those at least publish.minTagArticles articles carried when it was published, itself included. */
+  shownTags: TagRef[];
 }
 
 export interface TopicInfo {
@@ -53,6 +56,8 @@ export interface TagInfo {
   name: string;
   /** Newest first. */
   articles: Article[];
+  /** Carried by at least publish.minTagArticles articles: linked, indexed, in the sitemap. A rarer tag's page exists (its URL stays), noindex. */
+  listed: boolean;
 }
 
 export interface SiteIndex {
@@ -65,6 +70,8 @@ export interface SiteIndex {
   topicBySlug: Map<string, TopicInfo>;
   /** Sorted by name. */
   tags: TagInfo[];
+  /** The listed tags, sorted by name. */
+  listedTags: TagInfo[];
   tagBySlug: Map<string, TagInfo>;
   related(article: Article): Article[];
   /** The article published just before this one in its topic, if any (stable: never changes later). */
@@ -116,6 +123,7 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config): SiteInd
       path: routes.article(entry.id),
       ampPath: routes.amp(entry.id),
       tags,
+      shownTags: [],
     };
   });
   articles.sort(newestFirst);
@@ -132,11 +140,25 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config): SiteInd
     for (const ref of article.tags) {
       ref.name = tagDisplay.get(ref.slug)!;
       let info = tagBySlug.get(ref.slug);
-      if (!info) tagBySlug.set(ref.slug, (info = { slug: ref.slug, name: ref.name, articles: [] }));
+      if (!info) tagBySlug.set(ref.slug, (info = { slug: ref.slug, name: ref.name, articles: [], listed: false }));
       info.articles.push(article);
     }
   }
+  for (const info of tagBySlug.values()) info.listed = info.articles.length >= config.publish.minTagArticles;
+  // An article shows the tags that had reached minTagArticles when it was published (itself
+  // included), counted oldest first: what an article page shows never changes later, so old
+  // pages stay byte-stable, and a tag starts to show once it has proved to recur.
+  const running = new Map<string, number>();
+  for (let i = articles.length - 1; i >= 0; i--) {
+    const article = articles[i]!;
+    article.shownTags = article.tags.filter((t) => {
+      const n = (running.get(t.slug) ?? 0) + 1;
+      running.set(t.slug, n);
+      return n >= config.publish.minTagArticles;
+    });
+  }
   const tags = [...tagBySlug.values()].sort((a, b) => collator.compare(a.name, b.name) || (a.slug < b.slug ? -1 : 1));
+  const listedTags = tags.filter((t) => t.listed);
 
   const topicBySlug = new Map<string, TopicInfo>();
   for (const t of config.topics) {
@@ -175,6 +197,7 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config): SiteInd
     topics,
     topicBySlug,
     tags,
+    listedTags,
     tagBySlug,
     related(article) {
       const out: Article[] = [];

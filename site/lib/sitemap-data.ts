@@ -40,11 +40,11 @@ export function sitemapFiles(index: SiteIndex, limit?: number): SitemapFile[] {
       ...['about/', 'privacy/', 'terms/', 'dmca/', 'data/'].map((p) => ({ loc: abs(routes.path(p)) })),
     ],
   });
-  if (index.tags.length) {
+  if (index.listedTags.length) {
     // index.articles is newest first: a tag's oldest article has the highest index.
     const order = new Map(index.articles.map((a, i) => [a, i]));
     const firstSeen = (tag: TagInfo) => order.get(tag.articles[tag.articles.length - 1]!)!;
-    const tags = [...index.tags].sort((a, b) => firstSeen(b) - firstSeen(a) || (a.slug < b.slug ? -1 : 1));
+    const tags = [...index.listedTags].sort((a, b) => firstSeen(b) - firstSeen(a) || (a.slug < b.slug ? -1 : 1));
     groups.push({ name: 'tags', urls: tags.map((t) => ({ loc: abs(routes.tag(t.slug)) })), limit: Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK) });
   }
   const files = groups.flatMap((g) => splitSitemaps([{ name: g.name, urls: g.urls }], g.limit ?? limit));

@@ -106,7 +106,12 @@ describe('articles', () => {
     expect(main.querySelector(`img[src="${article.data.favicon}"]`)).not.toBeNull();
     expect(main.textContent).toContain(`By ${article.data.author}`);
     expect(main.querySelector('time')?.getAttribute('datetime')).toBe(article.data.published);
-    for (const tag of article.data.tags) expect(main.querySelector(`a[href="/tags/${tagSlug(tag)}/"]`)?.textContent).toBe(tag);
+    // Its tags that at least minTagArticles articles carried when it was published (itself included); not the others.
+    const upToIt = newestFirst(content).reverse();
+    const carried = (tag: string) => upToIt.slice(0, upToIt.indexOf(article) + 1).filter((a) => a.data.tags.map(tagSlug).includes(tagSlug(tag))).length;
+    const shown = article.data.tags.filter((t) => carried(t) >= config.publish.minTagArticles);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const tag of article.data.tags) expect(main.querySelector(`a[href="/tags/${tagSlug(tag)}/"]`)?.textContent ?? null, tag).toBe(shown.includes(tag) ? tag : null);
     const lead = main.querySelector('figure.lead img')!;
     expect(lead.getAttribute('srcset')).toBe(article.data.image!.variants.map((v) => `${v.src} ${v.width}w`).join(', '));
     expect(lead.getAttribute('width')).toBe('1024');
@@ -202,12 +207,22 @@ describe('topic and archive pages', () => {
     expect(ld.potentialAction.target.urlTemplate).toBe(`${SITE}/search/?q={search_term_string}`);
   });
 
-  it('has a page per tag and a tags index', async () => {
-    const tags = new Set(content.flatMap((a) => a.data.tags.map(tagSlug)));
+  it('has a page per tag, and indexes, lists and maps only tags that recur', async () => {
+    const counts = new Map<string, number>();
+    for (const a of content) for (const slug of new Set(a.data.tags.map(tagSlug))) counts.set(slug, (counts.get(slug) ?? 0) + 1);
     const index = doc(await readUrl(dist, '/tags/'));
-    for (const slug of tags) {
+    const sitemaps = (await listFiles(join(dist, 'sitemaps'))).map((f) => f);
+    const mapped = (await Promise.all(sitemaps.map((f) => readFile(join(dist, 'sitemaps', f), 'utf8')))).join('');
+    const listed = [...counts].filter(([, n]) => n >= config.publish.minTagArticles);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.length).toBeLessThan(counts.size);
+    for (const [slug, n] of counts) {
+      const recurs = n >= config.publish.minTagArticles;
       expect(existsForUrl(dist, `/tags/${slug}/`), slug).toBe(true);
-      expect(index.querySelector(`a[href="/tags/${slug}/"]`), slug).not.toBeNull();
+      expect(index.querySelector(`a[href="/tags/${slug}/"]`) !== null, slug).toBe(recurs);
+      expect(mapped.includes(`/tags/${slug}/<`), slug).toBe(recurs);
+      const robots = doc(await readUrl(dist, `/tags/${slug}/`)).querySelector('meta[name="robots"]')?.getAttribute('content') ?? null;
+      expect(robots, slug).toBe(recurs ? null : 'noindex, follow');
     }
     // An accented tag gets an ASCII slug and lists every article that carries it.
     const cafe = content.filter((a) => a.data.tags.includes('Café culture'));

@@ -70,6 +70,17 @@ describe('buildSiteIndex', () => {
     expect(empty.front(empty.topicBySlug.get('empty')!)).toEqual({ articles: [], olderPage: null });
   });
 
+  it('lists a tag once minTagArticles articles carry it; an article shows the tags listed when it was published', () => {
+    const tagged = (position: number, tags: string[]) => article('science', position, { tags });
+    const index = buildSiteIndex([tagged(0, ['Ice', 'Rare']), tagged(1, ['Ice']), tagged(2, ['Ice', 'Moon']), tagged(3, ['Ice', 'Moon']), tagged(4, ['Moon'])], { ...config, publish: { ...config.publish, minTagArticles: 3 } });
+    const shown = (position: number) => index.articles.find((a) => a.data.position === position)!.shownTags.map((t) => t.name);
+    expect(index.listedTags.map((t) => t.name)).toEqual(['Ice', 'Moon']);
+    expect(index.tagBySlug.get('rare')).toMatchObject({ listed: false });
+    // Ice reaches 3 with position 2, Moon with position 4: earlier pages never change.
+    expect([0, 1, 2, 3, 4].map(shown)).toEqual([[], [], ['Ice'], ['Ice'], ['Moon']]);
+    expect(index.articles.find((a) => a.data.position === 0)!.tags.map((t) => t.name)).toEqual(['Ice', 'Rare']);
+  });
+
   it('merges tags that fold to one slug under the most used spelling', () => {
     const index = buildSiteIndex(
       [article('science', 0, { tags: ['Café', 'Space'] }), article('science', 1, { tags: ['cafe'] }), article('science', 2, { tags: ['Cafe\u0301', 'Café'] })],
