@@ -9,7 +9,7 @@ import { buildSiteIndex, type ArticleInput } from '../lib/site-index.ts';
 import type { RenderSet } from '../lib/vite-virtual.ts';
 import { runAstro } from './astro.ts';
 import { deserializeContentCache, readContentIndex, serializeContentCache, type SkippedFile } from './content-index.ts';
-import { buildDataFiles } from './data/index.ts';
+import { buildDataFilesApart } from './data/apart.ts';
 import { codeFingerprint, configFingerprint } from './fingerprint.ts';
 import { writeDistState } from './dist-state.ts';
 import { emptyManifest, readJson, readManifest, writeJson, type BuildManifest, type DistFiles, type FileEntry } from './manifest.ts';
@@ -150,7 +150,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildReport> {
   const dataStarted = performance.now();
   let dataWritten = 0;
   if (firstSlice) {
-    const data = await buildDataFiles(paths, mode === 'cold' ? null : manifest.data, content.changed, join(stage, 'out'));
+    const data = await buildDataFilesApart({ paths, previous: mode === 'cold' ? null : manifest.data, changedFiles: content.changed, outDir: join(stage, 'out') });
     manifest.data = data.manifest;
     dataWritten = data.written.length;
   }

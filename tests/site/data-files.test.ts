@@ -8,6 +8,7 @@ import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
 import { memoryFile } from '../../crawler/store/engine.ts';
 import { listSegments } from '../../crawler/store/segments.ts';
 import { openState } from '../../crawler/store/state.ts';
+import { buildDataFilesApart } from '../../site/build/data/apart.ts';
 import { buildDataFiles, type DataBuild } from '../../site/build/data/index.ts';
 import { articleParts, crawlParts, partName } from '../../site/build/data/parts.ts';
 import { DATA_FORMAT } from '../../site/build/data/schema.ts';
@@ -150,6 +151,12 @@ describe('a build after one more run', () => {
     expect([...merged.keys()].filter((n) => reference.has(n) || !n.startsWith('site')).sort()).toEqual([...reference.keys()].sort());
     for (const [name, bytes] of reference) expect(merged.get(name)!.equals(bytes), name).toBe(true);
     expect(second.manifest.files).toEqual(cold.manifest.files);
+  });
+
+  it('are the same when written in a worker thread, as the build writes them (its sql.js memory ends with the worker)', async () => {
+    const apart = await buildDataFilesApart({ paths, previous: null, changedFiles: [], outDir: join(work, 'apart'), sizes: SIZES });
+    expect(apart.manifest.files).toEqual(cold.manifest.files);
+    expect(apart.written.sort()).toEqual([...cold.written].sort());
   });
 
   it('writes nothing when nothing changed', async () => {

@@ -1,0 +1,27 @@
+import { Worker } from 'node:worker_threads';
+import type { SitePaths } from '../../../crawler/paths.ts';
+import type { DataBuild, DataManifest } from './index.ts';
+import type { PartSizes } from './plan.ts';
+
+// The data files are written from the crawler's state, which sql.js holds whole in WebAssembly
+// memory (about 7 KB an article: 0.7 GB at 100,000) and never gives back while the module
+// lives. In a worker thread that ends when the files are written, that memory is freed before
+// Astro's process starts, instead of adding to the build's peak.
+
+export interface DataFilesJob {
+  paths: SitePaths;
+  previous: DataManifest | null;
+  changedFiles: string[];
+  outDir: string;
+  sizes?: PartSizes;
+}
+
+export function buildDataFilesApart(job: DataFilesJob): Promise<DataBuild> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./worker.ts', import.meta.url), { workerData: job });
+    let result: DataBuild | null = null;
+    worker.once('message', (message: DataBuild) => (result = message));
+    worker.once('error', reject);
+    worker.once('exit', (code) => (result ? resolve(result) : reject(new Error(`the data files' worker stopped (exit code ${code}) before it finished`))));
+  });
+}
