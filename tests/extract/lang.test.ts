@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractPage } from '../../crawler/extract/index.ts';
-import { page, URL_BASE } from './helpers.ts';
+import { areCloseSiblings } from '../../crawler/extract/metadata/lang.ts';
+import { fixture, page, URL_BASE } from './helpers.ts';
 
 const GERMAN = [
   'Die neue Schleuse am Fluss wurde am Montag nach drei Jahren Bauzeit eröffnet. Zum ersten Mal seit dem Ausfall der alten Tore können wieder Lastkähne das Wehr passieren.',
@@ -41,5 +42,22 @@ describe('language', () => {
     const empty = '<html><head><title>Nothing</title></head><body><nav><a href="/">Home</a></nav></body></html>';
     expect(extractPage(empty, URL_BASE).lang).toBeNull();
     expect(extractPage(empty, URL_BASE, { defaultLang: 'en' }).lang).toBe('en');
+  });
+
+  // Detectors confuse close sibling languages (eld has no Indonesian at all and reads it as Malay):
+  // a page's declaration is the better guess then.
+  it('keeps a declared language when detection returns a close sibling (id-ID read as ms)', () => {
+    const result = extractPage(fixture('indonesian-news.html'), 'https://kabarkota.example/2024/05/jembatan-baru');
+    expect(result.wordCount).toBeGreaterThanOrEqual(100);
+    expect(result.lang).toBe('id-ID');
+  });
+
+  it('treats ms/id, no/nb/nn, hr/sr/bs and cs/sk as close siblings, and unrelated languages not', () => {
+    for (const [a, b] of [['id-ID', 'ms'], ['nb-NO', 'no'], ['nn', 'nb'], ['sr-Latn', 'hr'], ['bs', 'hr'], ['sk-SK', 'cs']]) {
+      expect(areCloseSiblings(a, b), `${a} ~ ${b}`).toBe(true);
+    }
+    for (const [a, b] of [['en-US', 'es'], ['cs', 'pl'], ['id', 'en'], ['pt-BR', 'es']]) {
+      expect(areCloseSiblings(a, b), `${a} !~ ${b}`).toBe(false);
+    }
   });
 });

@@ -25,12 +25,35 @@ export function detectLang(text: string): string | null {
 }
 
 /**
+ * Languages a detector cannot tell apart reliably on a short article (eld has no Indonesian at all
+ * and reads it as Malay); a declaration naming one of them beats a detection of another.
+ */
+const CLOSE_SIBLINGS: ReadonlyArray<ReadonlySet<string>> = [
+  new Set(['ms', 'id', 'zsm', 'zlm']),
+  new Set(['no', 'nb', 'nn', 'da']),
+  new Set(['hr', 'sr', 'bs', 'sh', 'cnr']),
+  new Set(['cs', 'sk']),
+  new Set(['bg', 'mk']),
+  new Set(['gl', 'pt']),
+];
+
+function primarySubtag(tag: string): string {
+  return tag.split('-')[0].toLowerCase();
+}
+
+/** Same language, or two a detector confuses ("id-ID" and "ms", "nb" and "no"). */
+export function areCloseSiblings(a: string, b: string): boolean {
+  const [x, y] = [primarySubtag(a), primarySubtag(b)];
+  return x === y || CLOSE_SIBLINGS.some((group) => group.has(x) && group.has(y));
+}
+
+/**
  * The declared language wins, unless a long text is confidently in another language: templates
  * often hard-code lang="en-US" whatever the post is written in.
  */
 export function chooseLang(declared: string | null, text: string, wordCount: number): string | null {
   const detected = detectLang(text);
   if (!declared) return detected;
-  if (detected && wordCount >= 100 && detected !== declared.split('-')[0]) return detected;
+  if (detected && wordCount >= 100 && !areCloseSiblings(declared, detected)) return detected;
   return declared;
 }
