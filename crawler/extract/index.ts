@@ -2,6 +2,7 @@ import { chooseBody } from './body/index.ts';
 import { trimEdges } from './body/edges.ts';
 import { textStats } from './body/measure.ts';
 import { removeBoilerplateLines, removeDuplicateCaptions, removeHeadline, removeLinkDenseBlocks, removeOrphanHeadings } from './body/cleanup.ts';
+import { isCaption, removeCreditsAndCounters } from './body/captions.ts';
 import { absoluteUrl } from './dom.ts';
 import { indexDocument } from './dom-index.ts';
 import { scanMarkup } from './limits.ts';
@@ -48,12 +49,13 @@ export function extractPage(html: string, url: string, options: ExtractOptions =
     if (body.root) {
       removeHeadline(body.root, meta.title);
       removeLinkDenseBlocks(body.root);
+      removeCreditsAndCounters(body.root);
       removeBoilerplateLines(body.root);
       removeDuplicateCaptions(body.root);
       trimEdges(body.root);
       removeOrphanHeadings(body.root);
       if (looksLikeArticle(body.root)) {
-        text = toText(body.root);
+        text = articleText(body.root);
         bodyHtml = text ? body.root.innerHTML.trim() : '';
       }
     }
@@ -87,6 +89,20 @@ function looksLikeArticle(root: Element): boolean {
 
 const MAX_LINK_DENSITY = 0.6;
 const MIN_PROSE_CHARS = 50;
+
+/**
+ * The body's text without its captions (they stay in the HTML, with their images), unless the
+ * captions are most of the text: then the page is a photo story or an image post, told in them.
+ */
+function articleText(root: Element): string {
+  let hasCaptions = false;
+  const prose = toText(root, (el) => isCaption(el) && (hasCaptions = true));
+  if (!hasCaptions) return prose;
+  const withCaptions = toText(root);
+  return prose.length >= withCaptions.length * MIN_PROSE_SHARE ? prose : withCaptions;
+}
+
+const MIN_PROSE_SHARE = 0.5;
 
 function metadataFields(meta: PageMetadata) {
   return {

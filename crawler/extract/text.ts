@@ -17,7 +17,8 @@ export function isBlockTag(tag: string): boolean {
   return BLOCK.has(tag);
 }
 
-export function toText(root: Node): string {
+/** `omit` leaves elements out of the text (their place still separates blocks). */
+export function toText(root: Node, omit?: (el: Element) => boolean): string {
   const blocks: string[] = [];
   let buffer = '';
   let preDepth = 0;
@@ -45,7 +46,7 @@ export function toText(root: Node): string {
       }
       if (node.nodeType !== ELEMENT_NODE) return false;
       const tag = tagOf(node as Element);
-      if (SKIP.has(tag)) return false;
+      if (SKIP.has(tag) || omit?.(node as Element)) return false;
       if (tag === 'br') {
         if (preDepth > 0) preBuffer += '\n';
         else buffer += LINE_BREAK;

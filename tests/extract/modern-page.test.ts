@@ -34,8 +34,9 @@ describe('modern article page', () => {
     expect(result.text.split('\n\n').at(-1)).toBe('Operators say more routes will open when the next batch of carriages arrives. Until then, the advice is simple: book early, and bring earplugs.');
   });
 
-  it('gives an excerpt that starts at the first paragraph, past the caption', () => {
-    expect(result.text.startsWith('A sleeper train leaves Vienna at dusk.\n\n')).toBe(true);
+  it('keeps the caption with its image, out of the text, and the excerpt starts at the first paragraph', () => {
+    expect(result.html).toContain('A sleeper train leaves Vienna at dusk.</figcaption>');
+    expect(result.text.startsWith("Ten years ago, Europe's night trains looked finished.")).toBe(true);
     expect(makeExcerpt(result.description, result.text).startsWith("Ten years ago, Europe's night trains looked finished.")).toBe(true);
   });
 });

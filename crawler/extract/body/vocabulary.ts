@@ -107,3 +107,16 @@ export function containerLevel(el: Element): number {
   if (/^(?:main-?content|content|main)$/.test(id) || cls.split(/\s+/).some((t) => /^(?:main-?content|content)$/.test(t))) return LEVEL_MAIN;
   return -1;
 }
+
+// Captions and credits: "wp-caption-text", "image-caption", "cutline" (the newspaper word),
+// "photo-credit", "imageCredit".
+const CAPTION = /(?:^|[\s_-])(?:caption|captions|cutline|figcaption)(?=$|[\s_-])/;
+const CREDIT = /(?:^|[\s_-])(?:credit|credits|photocredit|imagecredit)(?=$|[\s_-])/;
+
+export function namesCaption(classAndId: string): boolean {
+  return classAndId !== '' && CAPTION.test(meaningfulTokens(classAndId));
+}
+
+export function namesCredit(classAndId: string): boolean {
+  return classAndId !== '' && CREDIT.test(meaningfulTokens(classAndId));
+}

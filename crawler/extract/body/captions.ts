@@ -1,0 +1,64 @@
+import { ELEMENT_NODE, classAndId, remove, tagOf, textOf, walk } from '../dom.ts';
+import { namesCaption, namesCredit } from './vocabulary.ts';
+
+// Photo captions, credits and gallery counters are not article text. A caption stays in the HTML
+// with its image (see isCaption) but not in the text; credits and counters go from both.
+
+// "Photo: Jane Doe/AP", "(Credit: Josh Miller/CNET)", "Photograph by Jane Doe", "Courtesy of the
+// museum", "Image: Getty".
+const CREDIT_LINE =
+  /^\(?(?:(?:photo|image|picture|video|illustration)\s+)?(?:credits?|courtesy(?:\s+of)?)\b\s*:?\s*\S|^\(?(?:photo(?:graph)?s?|images?|pictures?|pics?|illustrations?|graphics?)(?:\s+by)?\s*:\s*\S|^\(?(?:photo(?:graph)?s?|images?|pictures?|illustrations?)\s+by\s+\S/i;
+// "Matt McClain/The Washington Post via Getty Images", "(@user/Twitter)", "AP Photo/Jane Doe".
+const AGENCY_CREDIT =
+  /\/\s*(?:AP|AFP|Reuters|EPA(?:-EFE)?|Getty(?: Images)?|Shutterstock|Alamy|PA(?: Wire| Images)?|Bloomberg|Xinhua|ZUMA(?: Press| Wire)?|Sipa(?: USA)?|NurPhoto|iStock(?:photo)?|Thinkstock|Twitter|Instagram|Flickr)\)?\.?$|\bvia Getty Images\)?\.?$|^\(?(?:AP|AFP|Reuters)(?: Photo)?\s*\/\s*\S/i;
+// "Image 1 of 5", "Photo 3/12", "Slide 2 of 10"; alone or opening a gallery caption.
+const COUNTER = /^(?:(?:image|photo|picture|pic|slide|gallery)\s*#?\d{1,3}\s*(?:of|\/)\s*\d{1,3}\b|\d{1,3}\s*(?:of|\/)\s*\d{1,3}$)/i;
+
+const CREDIT_LIMIT = 120;
+const COUNTED_CAPTION_LIMIT = 300;
+const CAPTION_LIMIT = 400;
+const NAMED_CREDIT_LIMIT = 200;
+const CANDIDATE_TAGS = new Set(['p', 'div', 'span', 'small', 'em', 'i', 'strong', 'b', 'cite', 'figcaption', 'font']);
+
+export function isCreditLine(text: string): boolean {
+  return text.length <= CREDIT_LIMIT && (CREDIT_LINE.test(text) || AGENCY_CREDIT.test(text));
+}
+
+/** A gallery counter, alone or in front of its slide's caption. */
+export function isCountedCaption(text: string): boolean {
+  return text.length <= COUNTED_CAPTION_LIMIT && COUNTER.test(text);
+}
+
+/** A <figcaption>, or a short block whose class or id names a caption. */
+export function isCaption(el: Element): boolean {
+  if (tagOf(el) === 'figcaption') return true;
+  return namesCaption(classAndId(el)) && textOf(el).length <= CAPTION_LIMIT;
+}
+
+/**
+ * Removes credit lines and gallery counters: elements named as credits, and short elements whose
+ * whole text is a credit or starts with a counter. Inner elements are judged first, so a credit
+ * glued to its caption ("… the rabbitCredit: Jane Doe/AP") goes and the caption stays.
+ */
+export function removeCreditsAndCounters(root: Element): void {
+  for (const el of candidatesInnermostFirst(root)) {
+    if (!el.isConnected) continue;
+    const text = textOf(el);
+    if (text === '') continue;
+    const credit = namesCredit(classAndId(el)) ? text.length <= NAMED_CREDIT_LIMIT : isCreditLine(text) || isCountedCaption(text);
+    if (credit) remove(el);
+  }
+}
+
+/** Candidate elements in post-order (children before their parent); credits and counters are leaves or nearly. */
+function candidatesInnermostFirst(root: Element): Element[] {
+  const found: Element[] = [];
+  walk(
+    root,
+    (node) => node.nodeType === ELEMENT_NODE,
+    (el) => {
+      if (CANDIDATE_TAGS.has(tagOf(el)) && el.childElementCount <= 2) found.push(el);
+    },
+  );
+  return found;
+}
