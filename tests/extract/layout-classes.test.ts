@@ -42,3 +42,26 @@ describe('captions and credits (class 2)', () => {
     for (const caption of captions) expect(result.text).toContain(caption);
   });
 });
+
+describe('teaser blocks (class 4)', () => {
+  const result = extractPage(fixture('teaser-blocks.html'), 'https://valleycourier.example/2024/06/last-ferryman');
+
+  it('drops "You may also like", "Subscribe to X" and "More stories" boxes inside the body', () => {
+    for (const phrase of ['You may also like', 'Dredging the harbour', 'first harvest sold out', 'Subscribe to', 'Sign me up', 'every Friday morning', 'More stories', "lighthouse keeper's daughter", 'very wet car park']) {
+      expect(result.text).not.toContain(phrase);
+    }
+  });
+
+  it('keeps every paragraph of the article, including the one after a teaser box', () => {
+    expect(result.text.split('\n\n')).toHaveLength(5);
+    expect(result.text.endsWith('one of them has already been out on the water.')).toBe(true);
+  });
+
+  it('keeps a section whose heading looks like a teaser but holds prose', () => {
+    const section = '<h3>More on the ferry</h3><p>The <a href="/ferry-history">ferry</a> first ran in 1872, when the parish paid a boatman a shilling a day to carry workers to the brickworks on the far bank, and it has run every year since except two.</p><p>In 1953 the flood took the old slipway, and the <a href="/slipway">new one</a> was built by volunteers from both villages over a single summer.</p>';
+    const html = fixture('teaser-blocks.html').replace('<p>The crossing takes', `<div class="block">${section}</div><p>The crossing takes`);
+    const text = extractPage(html, 'https://valleycourier.example/2024/06/last-ferryman').text;
+    expect(text).toContain('The ferry first ran in 1872');
+    expect(text).toContain('built by volunteers from both villages');
+  });
+});
