@@ -65,3 +65,38 @@ describe('teaser blocks (class 4)', () => {
     expect(text).toContain('built by volunteers from both villages');
   });
 });
+
+describe('body split over sibling containers (class 1)', () => {
+  const URL = 'https://soundandcraft.example/2024/03/organ-workshop';
+  const paragraphs = [
+    'The barn outside Ledbury',
+    'The work is slow because',
+    '"People think organs are furniture,"',
+    'Each pipe is voiced by ear.',
+    'The waiting list now runs',
+    'Pryce is training two apprentices',
+    'The parish has already booked a concert for its return.',
+  ];
+  const layouts = {
+    'parts named by no known class (found before Readability)': fixture('split-body.html'),
+    'parts with a known body class, each in a grid cell of its own': fixture('split-body.html').replaceAll('class="body__inner-container"', 'class="body__inner-container article__body"'),
+  };
+
+  for (const [name, html] of Object.entries(layouts)) {
+    it(`keeps every part, in order, with the subheading between two parts: ${name}`, () => {
+      const result = extractPage(html, URL);
+      const positions = paragraphs.map((p) => result.text.indexOf(p));
+      expect(positions.every((at) => at >= 0)).toBe(true);
+      expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+      expect(result.text).toContain('A waiting list of forty churches\n\n"People think');
+      for (const phrase of ['Advertisement', 'Sign up']) expect(result.text).not.toContain(phrase);
+    });
+  }
+
+  it('does not join the bodies of a listing page, where a linked title stands between them', () => {
+    const post = (n: number) => `<h2><a href="/posts/${n}">Post ${n}</a></h2><div class="entry-body"><p>Post ${n} text: ${'a sentence about the workshop and its organs, long enough to count as a paragraph. '.repeat(n)}</p></div>`;
+    const html = `<html><head><title>Blog</title></head><body><div class="posts">${[1, 2, 3].map(post).join('')}</div></body></html>`;
+    const text = extractPage(html, 'https://soundandcraft.example/blog/').text;
+    expect(text).not.toContain('Post 1 text');
+  });
+});

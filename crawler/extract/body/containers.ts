@@ -1,4 +1,5 @@
 import { textStats, type TextStats } from './measure.ts';
+import { joinParts, sameMarkup, splitBodyParts } from './split-body.ts';
 import { containerLevel } from './vocabulary.ts';
 
 export interface Container {
@@ -63,17 +64,18 @@ function innermost(best: Container, sameLevel: Element[]): Container {
 }
 
 /**
- * Some templates split one article into several containers with the same markup (a paragraph
- * group, an ad, the next group). When siblings of the chosen container carry the same markup,
- * they are gathered, in document order, under one detached wrapper.
+ * Some templates split one article into several containers (a paragraph group, an ad, the next
+ * group), as siblings or inside grid cells of their own. The parts are gathered, in document
+ * order, under one detached wrapper: elements with the same tag and class as the chosen one, and
+ * sibling containers of the same level holding a sentence or more.
  */
 function withSiblings(best: Container, sameLevel: Element[]): Container {
+  const containers = new Set(sameLevel);
   const parent = best.element.parentElement;
-  if (!parent) return best;
-  const parts = sameLevel.filter((el) => el === best.element || (el.parentElement === parent && el.isConnected && ownChars(el) >= MIN_SIBLING_CHARS));
+  const sameLevelSibling = (el: Element) => el.parentElement === parent && containers.has(el) && ownChars(el) >= MIN_SIBLING_CHARS;
+  const parts = splitBodyParts(best.element, (el) => (sameMarkup(el, best.element) && ownChars(el) > 0) || sameLevelSibling(el));
   if (parts.length < 2) return best;
-  const wrapper = best.element.ownerDocument.createElement('div');
-  for (const part of parts) wrapper.appendChild(part.cloneNode(true));
+  const wrapper = joinParts(parts);
   return { element: wrapper, level: best.level, stats: textStats(wrapper) };
 }
 

@@ -7,6 +7,7 @@ import { jsonLdElement } from './jsonld-body.ts';
 import { textStats } from './measure.ts';
 import { pruneDocument } from './prune.ts';
 import { readabilityArticle } from './readability.ts';
+import { findSplitBody } from './split-body.ts';
 import { LEVEL_ARTICLE } from './vocabulary.ts';
 
 export type BodyStrategy = 'container' | 'readability' | 'json-ld' | 'density' | 'fallback' | 'none';
@@ -53,6 +54,8 @@ function domBody(doc: Document, index: DocIndex, input: BodyInput): BodyChoice {
 
   const body = doc.body;
   if (!body) return { root: container?.element ?? null, strategy: container ? 'container' : 'none' };
+  const split = findSplitBody(index.named, body);
+  if (split) return { root: split, strategy: 'container' };
   if (readabilityWorthRunning(body)) {
     // Readability rewrites the live tree: keep a copy of the generic container to fall back on.
     const generic = container ? (container.element.cloneNode(true) as Element) : null;
