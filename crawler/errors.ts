@@ -20,6 +20,7 @@ export type FailureCode = (typeof FAILURE_CODES)[number];
 export const REJECT_REASONS = [
   'not_html',
   'robots',
+  'no_article',
   'too_short',
   'too_long',
   'noise_title',

@@ -54,10 +54,9 @@ export function processPage(html: string, url: string, options: ProcessOptions):
   }
   crashpoint('process:extracted'); // kill tests only: a no-op unless GLEANER_CRASH_AT names it
   if (!page.text.trim()) {
-    const why =
-      page.reason === 'internal_error' ? ': extraction failed on this markup'
-      : page.reason && page.reason !== 'no_article' ? `: the page is over the extraction limit ${page.reason}`
-      : ` (strategy ${page.strategy})`;
+    // A home, contact or listing page read fine and holds no article: a verdict on its content.
+    if (page.reason === 'no_article') return { type: 'rejected', reason: 'no_article', detail: `no article on the page (strategy ${page.strategy})` };
+    const why = page.reason === 'internal_error' ? ': extraction failed on this markup' : page.reason ? `: the page is over the extraction limit ${page.reason}` : '';
     return { type: 'failed', failure: failure('E_EXTRACT_EMPTY', `no article text found${why}`, true) };
   }
 
