@@ -100,3 +100,21 @@ describe('body split over sibling containers (class 1)', () => {
     expect(text).not.toContain('Post 1 text');
   });
 });
+
+describe('embedded social posts (class 3)', () => {
+  const result = extractPage(fixture('embedded-posts.html'), 'https://valleycourier.example/2024/05/night-ferry');
+
+  it('keeps a tweet of mentions and hashtags as a quotation with its link', () => {
+    expect(result.text).toContain('The night ferry stays! @ValleyCouncil #SaveTheFerry');
+    expect(result.text).toContain('— Jo Marsh (@jomarsh_nurse) May 14, 2024');
+    expect(result.html).toMatch(/<blockquote class="twitter-tweet"[^>]*><p[^>]*>The night ferry stays!/);
+    expect(result.html).toContain('href="https://twitter.com/jomarsh_nurse/status/1790000000000000000"');
+  });
+
+  it("keeps the paragraphs around the posts, and drops the platform's own chrome", () => {
+    expect(result.text).toContain('posted the news within minutes:');
+    expect(result.text).toContain('The ferry costs the council');
+    expect(result.text).not.toContain('View this post on Instagram');
+    expect(result.text).not.toContain('A post shared by');
+  });
+});

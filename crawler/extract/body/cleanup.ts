@@ -1,12 +1,13 @@
 import { ELEMENT_NODE, TEXT_NODE, inRunningText, remove, tagOf, textOf, walk } from '../dom.ts';
 import { textStats } from './measure.ts';
 import { titleMatch } from '../metadata/title.ts';
+import { inEmbeddedPost } from './vocabulary.ts';
 
 // Leftovers that survive every strategy: the headline repeated inside the body, one-line
 // boilerplate ("Advertisement", "Read more", "Share this:"), captions repeated as text.
 
 const BOILERPLATE_LINE =
-  /^(?:advertisement|advertisements?|sponsored(?: content)?|ad|ads by \w+|read more|continue reading|read the full (?:story|article)|click here to (?:read|see|view|continue)|share this(?: article| story| post)?|share|tweet|email|print|like this:?|related(?: posts| articles| stories)?|you (?:may|might) also like|recommended(?: for you)?|more from \w+|tags|filed under|posted in|loading\.*|skip to content|back to top|search|subscribe(?: now)?|sign up(?: for (?:our|the) newsletter)?)\s*[:.…»›>-]*$/i;
+  /^(?:advertisement|advertisements?|sponsored(?: content)?|ad|ads by \w+|read more|continue reading|read the full (?:story|article)|click here to (?:read|see|view|continue)|share this(?: article| story| post)?|share|tweet|email|print|like this:?|related(?: posts| articles| stories)?|you (?:may|might) also like|recommended(?: for you)?|more from \w+|tags|filed under|posted in|loading\.*|skip to content|back to top|search|subscribe(?: now)?|sign up(?: for (?:our|the) newsletter)?|view this (?:post|photo|video|reel|profile) on \w+|an? (?:post|photo|video|reel) shared by .+)\s*[:.…»›>-]*$/i;
 
 const HEADING = /^h[1-6]$/;
 const MAX_HEADER_CHARS = 400;
@@ -98,12 +99,14 @@ const LINK_BLOCKS = new Set(['ul', 'ol', 'dl', 'div', 'section', 'table', 'p', '
 /**
  * Blocks that are mostly links (related lists, tag clouds, "more from" boxes, reblog notes) are
  * navigation, not prose. Innermost blocks are judged first, so a list of links inside a long
- * article section goes while the section stays.
+ * article section goes while the section stays. An embedded post (a tweet of mentions and
+ * hashtags) is a quotation, not navigation.
  */
 export function removeLinkDenseBlocks(root: Element): void {
   const blocks = elementsNamed(root, LINK_BLOCKS);
   for (let i = blocks.length - 1; i >= 0; i--) {
     const block = blocks[i];
+    if (inEmbeddedPost(block, root)) continue;
     const stats = textStats(block);
     if (stats.chars < 10) continue;
     const plain = stats.chars - stats.linkChars;

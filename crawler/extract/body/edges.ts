@@ -2,6 +2,7 @@ import { ELEMENT_NODE, remove, tagOf, textOf, walk } from '../dom.ts';
 import { isBlockTag } from '../text.ts';
 import { normalizeDate } from '../metadata/dates.ts';
 import { textStats } from './measure.ts';
+import { inEmbeddedPost } from './vocabulary.ts';
 
 // Every strategy's region tends to overshoot at its edges: a byline and date line above the first
 // paragraph, a newsletter pitch, share prompt, related list or copyright line below the last.
@@ -75,8 +76,9 @@ function leafBlocks(root: Element): Block[] {
   return blocks;
 }
 
-function isTailJunk(block: Block): boolean {
+function isTailJunk(block: Block, root: Element): boolean {
   if (isTailFurniture(block)) return true;
+  if (inEmbeddedPost(block.el, root)) return false;
   const stats = textStats(block.el);
   return block.text.length <= TAIL_LIMIT && stats.chars > 0 && stats.linkChars / stats.chars > 0.5;
 }
@@ -149,14 +151,14 @@ const HEADING_WINDOW_CHARS = 600;
  * line within the last 4 blocks (500 characters), or a furniture heading ("Don't miss",
  * "Related stories") within the last 8 (600 characters).
  */
-function junkAnchor(blocks: Block[], end: number): number {
+function junkAnchor(blocks: Block[], end: number, root: Element): number {
   let chars = 0;
   let anchor = -1;
   for (let i = end - 1; i >= 1 && i >= end - HEADING_WINDOW_BLOCKS; i--) {
     chars += blocks[i].text.length;
     if (chars > HEADING_WINDOW_CHARS) break;
     const near = end - i <= LINE_WINDOW_BLOCKS && chars <= LINE_WINDOW_CHARS;
-    if ((near && isTailJunk(blocks[i])) || opensFurniture(blocks[i])) anchor = i;
+    if ((near && isTailJunk(blocks[i], root)) || opensFurniture(blocks[i])) anchor = i;
   }
   return anchor;
 }
@@ -180,8 +182,8 @@ export function trimEdges(root: Element): void {
   let end = blocks.length;
   for (;;) {
     end = trimListing(blocks, end);
-    while (end > 1 && isTailJunk(blocks[end - 1])) end--;
-    const cut = junkAnchor(blocks, end);
+    while (end > 1 && isTailJunk(blocks[end - 1], root)) end--;
+    const cut = junkAnchor(blocks, end, root);
     if (cut < 0) break;
     end = cut;
   }

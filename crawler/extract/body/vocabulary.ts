@@ -120,3 +120,17 @@ export function namesCaption(classAndId: string): boolean {
 export function namesCredit(classAndId: string): boolean {
   return classAndId !== '' && CREDIT.test(meaningfulTokens(classAndId));
 }
+
+// Embedded social posts: the platforms' own blockquote markup, shown as a quotation with a link to
+// the post. Their text is mostly mentions, hashtags and links, which link-density rules would drop.
+const EMBEDDED_POST = /(?:^|\s)(?:twitter-tweet|twitter-video|instagram-media|tiktok-embed|bluesky-embed|mastodon-embed|text-post-media|reddit-card|fb-xfbml-parse-ignore)(?=$|\s)/i;
+
+export function isEmbeddedPost(el: Element): boolean {
+  return el.localName === 'blockquote' && EMBEDDED_POST.test(attr(el, 'class') ?? '');
+}
+
+/** Whether `el` is, or is inside, an embedded social post (up to `root`). */
+export function inEmbeddedPost(el: Element, root: Element): boolean {
+  for (let node: Element | null = el; node && node !== root; node = node.parentElement) if (isEmbeddedPost(node)) return true;
+  return false;
+}
