@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractPage } from '../../crawler/extract/index.ts';
-import { fixture, page, URL_BASE } from './helpers.ts';
+import { fixture, page, PROSE, URL_BASE } from './helpers.ts';
 
 // Layouts that measured extraction failures on real pages (issue 17), each reproduced by a small
 // hand-written fixture.
@@ -25,6 +25,12 @@ describe('captions and credits (class 2)', () => {
       expect(result.text).not.toContain(phrase);
       expect(result.html).not.toContain(phrase);
     }
+  });
+
+  it('keeps short paragraphs that merely start like a credit', () => {
+    const paragraphs = ['Credit card debt rose again in May.', 'Photos by the hundred were posted from the allotments before the council replied to anyone at all.', 'Courtesy of the committee, every tenant got a free water butt.'];
+    const text = extractPage(page({ paragraphs: [...PROSE, ...paragraphs] }), URL_BASE).text;
+    for (const p of paragraphs) expect(text).toContain(p);
   });
 
   it('keeps a figure caption with its image in the HTML', () => {

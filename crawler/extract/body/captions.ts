@@ -1,13 +1,14 @@
 import { ELEMENT_NODE, classAndId, remove, tagOf, textOf, walk } from '../dom.ts';
+import { countWords } from '../text.ts';
 import { namesCaption, namesCredit } from './vocabulary.ts';
 
 // Photo captions, credits and gallery counters are not article text. A caption stays in the HTML
 // with its image (see isCaption) but not in the text; credits and counters go from both.
 
 // "Photo: Jane Doe/AP", "(Credit: Josh Miller/CNET)", "Photograph by Jane Doe", "Courtesy of the
-// museum", "Image: Getty".
+// museum", "Image: Getty". "Credit" needs its colon: "Credit card debt rose…" is a sentence.
 const CREDIT_LINE =
-  /^\(?(?:(?:photo|image|picture|video|illustration)\s+)?(?:credits?|courtesy(?:\s+of)?)\b\s*:?\s*\S|^\(?(?:photo(?:graph)?s?|images?|pictures?|pics?|illustrations?|graphics?)(?:\s+by)?\s*:\s*\S|^\(?(?:photo(?:graph)?s?|images?|pictures?|illustrations?)\s+by\s+\S/i;
+  /^\(?(?:(?:photo|image|picture|video|illustration)\s+)?(?:credits?\s*:|courtesy(?:\s+of)?\b)\s*\S|^\(?(?:photo(?:graph)?s?|images?|pictures?|pics?|illustrations?|graphics?)(?:\s+by)?\s*:\s*\S|^\(?(?:photo(?:graph)?s?|images?|pictures?|illustrations?)\s+by\s+\S/i;
 // "Matt McClain/The Washington Post via Getty Images", "(@user/Twitter)", "AP Photo/Jane Doe".
 const AGENCY_CREDIT =
   /\/\s*(?:AP|AFP|Reuters|EPA(?:-EFE)?|Getty(?: Images)?|Shutterstock|Alamy|PA(?: Wire| Images)?|Bloomberg|Xinhua|ZUMA(?: Press| Wire)?|Sipa(?: USA)?|NurPhoto|iStock(?:photo)?|Thinkstock|Twitter|Instagram|Flickr)\)?\.?$|\bvia Getty Images\)?\.?$|^\(?(?:AP|AFP|Reuters)(?: Photo)?\s*\/\s*\S/i;
@@ -15,13 +16,22 @@ const AGENCY_CREDIT =
 const COUNTER = /^(?:(?:image|photo|picture|pic|slide|gallery)\s*#?\d{1,3}\s*(?:of|\/)\s*\d{1,3}\b|\d{1,3}\s*(?:of|\/)\s*\d{1,3}$)/i;
 
 const CREDIT_LIMIT = 120;
+const CREDIT_MAX_WORDS = 12;
+const SENTENCE_MIN_WORDS = 6;
 const COUNTED_CAPTION_LIMIT = 300;
 const CAPTION_LIMIT = 400;
 const NAMED_CREDIT_LIMIT = 200;
 const CANDIDATE_TAGS = new Set(['p', 'div', 'span', 'small', 'em', 'i', 'strong', 'b', 'cite', 'figcaption', 'font']);
 
+/**
+ * A credit is a name or two and an agency. A longer line starting "Photos by…" or "Courtesy of…",
+ * or one ending as a sentence does ("Courtesy of the committee, every tenant got one."), is prose.
+ */
 export function isCreditLine(text: string): boolean {
-  return text.length <= CREDIT_LIMIT && (CREDIT_LINE.test(text) || AGENCY_CREDIT.test(text));
+  if (text.length > CREDIT_LIMIT) return false;
+  const words = countWords(text);
+  if (words > CREDIT_MAX_WORDS || (words > SENTENCE_MIN_WORDS && /[.!?]["'”’)]?$/.test(text))) return false;
+  return CREDIT_LINE.test(text) || AGENCY_CREDIT.test(text);
 }
 
 /** A gallery counter, alone or in front of its slide's caption. */
