@@ -27,6 +27,19 @@ describe('captions and credits (class 2)', () => {
     }
   });
 
+  it('does the same on a body chosen by Readability (detached from the page)', () => {
+    const html = fixture('captions-and-credits.html').replace('<div class="article-body">', '<div>').replaceAll('article>', 'div>').replace('<main>', '<div>').replace('</main>', '</div>');
+    const readability = extractPage(html, 'https://valleycourier.example/2024/06/wet-spring');
+    expect(readability.strategy).toBe('readability');
+    for (const phrase of ['Credit', 'Photo: Mark Jones', 'Image 1 of 5', 'Seed trays drying']) expect(readability.text).not.toContain(phrase);
+  });
+
+  it('drops a gallery pager and its controls, named in camel case ("galleryCaptionControl")', () => {
+    const pager = `<div class="galleryCaptionControl"><p>Storm damage on the coast</p><p>HIDE CAPTION</p></div><div><p><span>&lt;&lt;</span></p><p><span>&lt;</span></p><div>${[1, 2, 3, 4, 5].map((n) => `<p><span>${n}</span></p>`).join('')}</div><p><span>&gt;</span></p><p><span>&gt;&gt;</span></p></div>`;
+    const text = extractPage(page({ paragraphs: [PROSE[0], pager, PROSE[1], PROSE[2]] }), URL_BASE).text;
+    expect(text.split('\n\n')).toEqual(PROSE);
+  });
+
   it('keeps short paragraphs that merely start like a credit', () => {
     const paragraphs = ['Credit card debt rose again in May.', 'Photos by the hundred were posted from the allotments before the council replied to anyone at all.', 'Courtesy of the committee, every tenant got a free water butt.'];
     const text = extractPage(page({ paragraphs: [...PROSE, ...paragraphs] }), URL_BASE).text;

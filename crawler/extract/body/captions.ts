@@ -12,6 +12,11 @@ const CREDIT_LINE =
 // "Matt McClain/The Washington Post via Getty Images", "(@user/Twitter)", "AP Photo/Jane Doe".
 const AGENCY_CREDIT =
   /\/\s*(?:AP|AFP|Reuters|EPA(?:-EFE)?|Getty(?: Images)?|Shutterstock|Alamy|PA(?: Wire| Images)?|Bloomberg|Xinhua|ZUMA(?: Press| Wire)?|Sipa(?: USA)?|NurPhoto|iStock(?:photo)?|Thinkstock|Twitter|Instagram|Flickr)\)?\.?$|\bvia Getty Images\)?\.?$|^\(?(?:AP|AFP|Reuters)(?: Photo)?\s*\/\s*\S/i;
+// A gallery's controls: arrows, "Hide caption", "View gallery".
+const GALLERY_CONTROL = /^(?:<<?|>>?|«|»|‹|›|←|→|(?:hide|show) captions?|view (?:gallery|all photos|slideshow)|enlarge(?: this)? (?:image|photo))$/i;
+const PAGE_NUMBER = /^\d{1,3}$/;
+/** A run of numbered pages is a gallery's (or list's) pager; one number alone may be a list heading. */
+const MIN_PAGE_NUMBERS = 3;
 // "Image 1 of 5", "Photo 3/12", "Slide 2 of 10"; alone or opening a gallery caption.
 const COUNTER = /^(?:(?:image|photo|picture|pic|slide|gallery)\s*#?\d{1,3}\s*(?:of|\/)\s*\d{1,3}\b|\d{1,3}\s*(?:of|\/)\s*\d{1,3}$)/i;
 
@@ -46,18 +51,32 @@ export function isCaption(el: Element): boolean {
 }
 
 /**
- * Removes credit lines and gallery counters: elements named as credits, and short elements whose
- * whole text is a credit or starts with a counter. Inner elements are judged first, so a credit
+ * Removes credit lines, gallery counters and gallery controls: elements named as credits, short
+ * elements whose whole text is a credit, starts with a counter or is a control ("<<", "Hide
+ * caption"), and runs of bare page numbers. Inner elements are judged first, so a credit
  * glued to its caption ("… the rabbitCredit: Jane Doe/AP") goes and the caption stays.
  */
 export function removeCreditsAndCounters(root: Element): void {
+  // Page numbers are judged by their neighbours, so they go only once all are judged.
+  const pager: Element[] = [];
   for (const el of candidatesInnermostFirst(root)) {
-    if (!el.isConnected) continue;
+    // Not isConnected: a Readability or joined body is detached from the document.
+    if (!root.contains(el)) continue;
     const text = textOf(el);
     if (text === '') continue;
     const credit = namesCredit(classAndId(el)) ? text.length <= NAMED_CREDIT_LIMIT : isCreditLine(text) || isCountedCaption(text);
-    if (credit) remove(el);
+    if (credit || GALLERY_CONTROL.test(text)) remove(el);
+    else if (inPageNumberRun(el)) pager.push(el);
   }
+  for (const el of pager) remove(el);
+}
+
+function inPageNumberRun(el: Element): boolean {
+  if (!PAGE_NUMBER.test(textOf(el))) return false;
+  let run = 1;
+  for (let prev = el.previousElementSibling; prev && PAGE_NUMBER.test(textOf(prev)); prev = prev.previousElementSibling) run++;
+  for (let next = el.nextElementSibling; next && PAGE_NUMBER.test(textOf(next)); next = next.nextElementSibling) run++;
+  return run >= MIN_PAGE_NUMBERS;
 }
 
 /** Candidate elements in post-order (children before their parent); credits and counters are leaves or nearly. */

@@ -53,7 +53,7 @@ function isTeaserHeading(text: string): boolean {
  */
 export function removeTeaserBlocks(root: Element): void {
   for (const heading of teaserHeadings(root)) {
-    if (!heading.isConnected) continue;
+    if (!root.contains(heading)) continue;
     const doomed = teaserBlock(outermostWithSameText(heading, root), root);
     if (doomed.length > 0 && paragraphFollows(doomed[doomed.length - 1], root)) for (const node of doomed) remove(node);
   }
@@ -64,8 +64,11 @@ export function removeTeaserBlocks(root: Element): void {
  * its own), else the line and the teaser lines after it (none if too few).
  */
 function teaserBlock(line: Element, root: Element): Element[] {
+  const heading = textOf(line);
   let box = line.parentElement;
   for (let level = 0; box && box !== root && level < MAX_BOX_LEVELS; level++, box = box.parentElement) {
+    // The heading opens its box; one further down ends an article that holds the teasers.
+    if (!textOf(box).startsWith(heading)) break;
     if (isTeaserBox(box)) return [box];
   }
   const teasers = teaserLinesAfter(line);

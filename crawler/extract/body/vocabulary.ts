@@ -109,8 +109,9 @@ export function containerLevel(el: Element): number {
 }
 
 // Captions and credits: "wp-caption-text", "image-caption", "cutline" (the newspaper word),
-// "photo-credit", "imageCredit".
-const CAPTION = /(?:^|[\s_-])(?:caption|captions|cutline|figcaption)(?=$|[\s_-])/;
+// "photo-credit", "imageCredit". Captions are also named in camel case ("expCaption",
+// "galleryCaption411"), which lower-casing runs together: any token holding "caption" counts.
+const CAPTION = /caption|(?:^|[\s_-])cutline(?=$|[\s_-])/;
 const CREDIT = /(?:^|[\s_-])(?:credit|credits|photocredit|imagecredit)(?=$|[\s_-])/;
 
 export function namesCaption(classAndId: string): boolean {
