@@ -76,6 +76,14 @@ describe('boilerplate lines and captions', () => {
     expect(result.text.split('\n\n')).toEqual(PROSE);
   });
 
+  it('removes them from a body chosen by Readability too (detached from the page)', () => {
+    const paragraphs = [PROSE[0], 'Advertisement', PROSE[1], 'Continue reading', PROSE[2]];
+    const html = page({ paragraphs }).replace('<article>', '<div>').replace('</article>', '</div>').replace('<div class="entry-content">', '<div>');
+    const result = extractPage(html, URL_BASE);
+    expect(result.strategy).toBe('readability');
+    expect(result.text.split('\n\n')).toEqual(PROSE);
+  });
+
   it('keeps one copy of a caption that the next paragraph repeats, with its image and out of the text', () => {
     const caption = 'Barges waiting below the weir on the morning the lock opened.';
     const figure = `<figure><img src="/lock.jpg" alt="Barges"><figcaption>${caption}</figcaption></figure><p>${caption}</p>`;

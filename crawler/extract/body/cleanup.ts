@@ -50,7 +50,8 @@ const MEDIA = new Set(['img', 'picture', 'video', 'audio', 'iframe', 'pre', 'tab
 /** Drops lines that are only boilerplate words, and empty blocks (no text, no media). */
 export function removeBoilerplateLines(root: Element): void {
   for (const el of elementsNamed(root, LINE_TAGS)) {
-    if (!el.isConnected) continue;
+    // Not isConnected: a Readability or joined body is detached from the document.
+    if (!root.contains(el)) continue;
     // "Contact us by <a>email</a>." keeps its word: inline elements count only on a line of their own.
     if (INLINE_LINE_TAGS.has(tagOf(el)) && inRunningText(el)) continue;
     const text = textOf(el);
