@@ -94,6 +94,8 @@ describe('search page', () => {
     await page.locator('#search-tag').selectOption(tag);
     await page.waitForURL((url) => url.searchParams.get('tag') === tag);
     await page.locator('#search-status', { hasText: 'found' }).waitFor();
+    // The status can still read the last search's count while the new results arrive.
+    await results.locator(`h2 a[href="${first}"]`).waitFor();
     const hrefs = await results.locator('h2 a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toContain(first);
     for (const href of hrefs) {
