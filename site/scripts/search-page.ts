@@ -42,7 +42,9 @@ if (form && status && results && more && form.dataset.pagefind) {
     if (mine !== generation) return;
     for (const r of batch) shown.add(r.id);
     for (const d of data) {
+      // The same card as the site's lists (ArticleCard.astro): title, source · date · topic, excerpt, thumbnail.
       const li = document.createElement('li');
+      li.className = 'card';
       const h2 = document.createElement('h2');
       const a = document.createElement('a');
       a.href = d.url;
@@ -57,8 +59,18 @@ if (form && status && results && more && form.dataset.pagefind) {
         li.append(p);
       }
       const excerpt = document.createElement('p');
+      excerpt.className = 'summary';
       renderExcerpt(excerpt, d.excerpt);
       li.append(excerpt);
+      if (d.meta.image) {
+        const img = document.createElement('img');
+        img.className = 'thumb';
+        img.src = d.meta.image;
+        img.alt = '';
+        img.loading = 'lazy';
+        img.decoding = 'async';
+        li.append(img);
+      }
       results.append(li);
     }
     more.hidden = pending.length === 0 && searchedAll;

@@ -120,6 +120,11 @@ describe('cards', () => {
     await first.waitFor();
     // "source · date · topic": the demo's sites are *.test hosts or declare a site name.
     expect(await first.innerText()).toMatch(/^[^·]+ · (Found )?\w{3} \d{1,2}, \d{4} · \w+/);
+    // The same card as the lists: every result is a .card, with the lead image's thumbnail when there is one.
+    const results = page.locator('#search-results > li');
+    expect(await results.count()).toBeGreaterThan(0);
+    expect(await page.locator('#search-results > li:not(.card)').count()).toBe(0);
+    expect(await page.locator('#search-results > li.card img.thumb[src^="/media/"]').count()).toBeGreaterThan(0);
     expect(describeProblems(problems)).toEqual([]);
     await context.close();
   });
