@@ -70,7 +70,9 @@ export function initRepo(dir: string, ignore: string[]): GitRepo {
       const sizes = bytes(['cat-file', '--batch-check=%(objectsize:disk)'], withPath.map((p) => p[0]).join('\n') + '\n').toString().trim().split('\n');
       const out: Record<string, number> = {};
       withPath.forEach(([, path], i) => {
-        const folder = path!.split('/')[0]!;
+        // rev-list names the root tree with an empty path: it is the commit's, not a folder's.
+        if (!path) return;
+        const folder = path.split('/')[0]!;
         out[folder] = (out[folder] ?? 0) + Number(sizes[i]) / 1024;
       });
       return out;
