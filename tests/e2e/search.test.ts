@@ -128,6 +128,16 @@ describe('header search box', () => {
     await context.close();
   });
 
+  it('keeps the query, both filters and the button on one row at 1280 px', async () => {
+    const { page, problems, context } = await watchedPage(browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(new URL('/search/', server.url).href);
+    const tops = await page.locator('#search-form > :is(input, select, button)').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+    expect(tops.length).toBe(4);
+    expect(new Set(tops).size, `tops ${tops.join(', ')}`).toBe(1);
+    expect(describeProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
   it('submits to the search page, which runs the query from the URL', async () => {
     const { word, article } = distinctiveWord();
     const { page, problems, context } = await watchedPage(browser);
