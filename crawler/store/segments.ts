@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { crashpoint } from '../crashpoint.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 import type { Database } from './database.ts';
+import type { Database as SqlDatabase } from 'sql.js';
 import { memoryFile, type SqlJs } from './engine.ts';
 
 // The crawler's state in git: one changeset file ("segment") per run that changed something,
@@ -106,9 +107,7 @@ export function segmentBytes(SQL: SqlJs, db: Database, info: SegmentInfo): Uint8
     out.run('CREATE TABLE _segment (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
     out.run('CREATE TABLE _deleted (tbl TEXT NOT NULL, pk TEXT NOT NULL)');
     out.export(); // creates the file the attach below writes into
-    db.sql.run(`ATTACH '${memoryFile(out)}' AS seg`);
-    try {
-      db.sql.run('BEGIN');
+    withSegmentAttached(db, out, () => {
       for (const { name } of TRACKED_TABLES) {
         const rows = Number(db.scalar(`SELECT count(*) FROM temp.gl_dirty WHERE tbl = ?`, [name]));
         if (rows === 0) continue;
@@ -118,16 +117,20 @@ export function segmentBytes(SQL: SqlJs, db: Database, info: SegmentInfo): Uint8
       db.sql.run(
         `INSERT INTO seg._segment VALUES ('seq', '${info.seq}'), ('schema_version', '${info.schemaVersion}'), ('run_started_at', '${info.runStartedAt}')`,
       );
-      db.sql.run('COMMIT');
-    } catch (error) {
-      db.sql.run('ROLLBACK');
-      throw error;
-    } finally {
-      db.sql.run('DETACH seg');
-    }
+    });
     return out.export();
   } finally {
     out.close();
+  }
+}
+
+/** Runs fn in one transaction of `db` with the in-memory database `segment` attached as `seg` (detached after: SQLite cannot detach inside a transaction). */
+function withSegmentAttached(db: Database, segment: SqlDatabase, fn: () => void): void {
+  db.sql.run(`ATTACH '${memoryFile(segment)}' AS seg`);
+  try {
+    db.transaction(fn);
+  } finally {
+    db.sql.run('DETACH seg');
   }
 }
 
@@ -157,9 +160,7 @@ export function applySegment(SQL: SqlJs, db: Database, bytes: Uint8Array): Appli
     const present = new Set((seg.exec("SELECT name FROM sqlite_master WHERE type = 'table'")[0]?.values ?? []).map((r) => String(r[0])));
     const columnsOf = (database: { exec: typeof seg.exec }, table: string) =>
       (database.exec(`PRAGMA table_info(${table})`)[0]?.values ?? []).map((r) => String(r[1]));
-    db.sql.run(`ATTACH '${memoryFile(seg)}' AS seg`);
-    try {
-      db.sql.run('BEGIN');
+    withSegmentAttached(db, seg, () => {
       if (present.has('_deleted')) {
         for (const [tbl, pk] of seg.exec('SELECT tbl, pk FROM _deleted ORDER BY rowid')[0]?.values ?? []) {
           const table = TRACKED_TABLES.find((t) => t.name === tbl);
@@ -177,13 +178,7 @@ export function applySegment(SQL: SqlJs, db: Database, bytes: Uint8Array): Appli
         db.sql.run(`INSERT OR REPLACE INTO main.${name} (${list}) SELECT ${list} FROM seg.${name}`);
         if (name === 'articles') for (const [id] of seg.exec('SELECT id FROM articles')[0]?.values ?? []) articles.add(Number(id));
       }
-      db.sql.run('COMMIT');
-    } catch (error) {
-      db.sql.run('ROLLBACK');
-      throw error;
-    } finally {
-      db.sql.run('DETACH seg');
-    }
+    });
   } finally {
     seg.close();
   }
