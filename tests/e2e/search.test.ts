@@ -87,10 +87,16 @@ describe('search page', () => {
     // A tag of a Climate result, chosen in the filter list (written into the page at build time:
     // the tags that recur, publish.minTagArticles).
     const options = await page.locator('#search-tag option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
-    const shown = await results.locator('h2 a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    const first = shown.find((href) => content.find((a) => `/${a.id}/` === href)!.data.tags.some((t) => options.includes(t)))!;
-    expect(first, 'a Climate result with a listed tag').toBeDefined();
-    const tag = content.find((a) => `/${a.id}/` === first)!.data.tags.find((t) => options.includes(t))!;
+    // Read the list once it has settled (it is redrawn as the filtered search completes).
+    let first: string | undefined;
+    await expect
+      .poll(async () => {
+        const shown = await results.locator('h2 a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+        first = shown.find((href) => content.find((a) => `/${a.id}/` === href)?.data.tags.some((t) => options.includes(t))) ?? undefined;
+        return first;
+      }, { message: 'a Climate result with a listed tag', timeout: 10_000 })
+      .toBeDefined();
+    const tag = content.find((a) => `/${a.id}/` === first!)!.data.tags.find((t) => options.includes(t))!;
     await page.locator('#search-tag').selectOption(tag);
     await page.waitForURL((url) => url.searchParams.get('tag') === tag);
     await page.locator('#search-status', { hasText: 'found' }).waitFor();
