@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import * as pagefind from 'pagefind';
 import { htmlToText } from '../../crawler/clean/html-text.ts';
 import { articleDateText } from '../lib/article-time.ts';
+import { rfc3339 } from '../lib/dates.ts';
 import { imageAttrs } from '../lib/images.ts';
 import { sourceName } from '../lib/page-data.ts';
 import { articleHtml } from '../lib/article-body.ts';
@@ -46,7 +47,8 @@ function recordOf(index: SiteIndex, article: Article, html: string): pagefind.Cu
   const { config, routes } = index;
   const data = article.data;
   const topic = index.topicBySlug.get(article.topic);
-  const meta: Record<string, string> = { title: data.title, date: articleDateText(data, config.site.language).text, source: sourceName(data) };
+  const date = articleDateText(data, config.site.language);
+  const meta: Record<string, string> = { title: data.title, date: date.text, datetime: rfc3339(date.iso), source: sourceName(data) };
   if (data.image) meta.image = imageAttrs(data.image, routes.asset, 320).src;
   return {
     url: article.path,

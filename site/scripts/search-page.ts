@@ -51,13 +51,17 @@ if (form && status && results && more && form.dataset.pagefind) {
       a.textContent = d.meta.title ?? d.url;
       h2.append(a);
       li.append(h2);
-      const meta = [d.meta.source, d.meta.date, d.filters.topic?.[0]].filter(Boolean).join(' · ');
-      if (meta) {
-        const p = document.createElement('p');
-        p.className = 'meta';
-        p.textContent = meta;
-        li.append(p);
-      }
+      const meta = document.createElement('p');
+      meta.className = 'meta';
+      const source = document.createElement('span');
+      source.className = 'source';
+      source.textContent = d.meta.source ?? '';
+      const time = document.createElement('time');
+      if (d.meta.datetime) time.dateTime = d.meta.datetime;
+      time.textContent = d.meta.date ?? '';
+      meta.append(source, ' · ', time);
+      if (d.filters.topic?.[0]) meta.append(` · ${d.filters.topic[0]}`);
+      li.append(meta);
       const excerpt = document.createElement('p');
       excerpt.className = 'summary';
       renderExcerpt(excerpt, d.excerpt);

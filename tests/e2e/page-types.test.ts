@@ -1,0 +1,107 @@
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveStatic, type StaticServer } from '../../scripts/serve.ts';
+import { COLOR_SCHEMES, VIEWPORTS, openPageType, pageTargets, type PageTarget, type PageType } from '../../scripts/lib/page-types.ts';
+import { startBrowser } from '../helpers/browser.ts';
+import { demoBuild } from './helpers/demo-build.ts';
+
+// Every page type of the built demo, as a reader meets it: 1280×800 and a phone, light and
+// dark. axe finds no accessibility violation, nothing scrolls sideways, and every card names
+// its source and a date. The home page is a front page: a screenful of headlines.
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+/** Page types every built demo has (a story and the sources pages come with clusters and sources). */
+const REQUIRED: PageType[] = ['home', 'topic', 'archive', 'article', 'amp', 'tag', 'tags', 'search', 'data', 'about', 'dmca', 'not-found'];
+
+let server: StaticServer;
+let browser: Browser;
+let targets: PageTarget[];
+
+beforeAll(async () => {
+  const site = await demoBuild();
+  server = await serveStatic(site.dist, { port: 0 });
+  browser = await startBrowser();
+  targets = await pageTargets(server.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+interface AxeViolation {
+  id: string;
+  impact: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(c: Document, o: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    // AMP's components (amp-img) are custom elements axe cannot see into: it checks what they render.
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+  });
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+it('finds every page type on the demo', () => {
+  expect(targets.map((t) => t.type)).toEqual(expect.arrayContaining(REQUIRED));
+});
+
+describe.each(VIEWPORTS.flatMap((viewport) => COLOR_SCHEMES.map((scheme) => ({ viewport, scheme }))))('$viewport.name, $scheme', ({ viewport, scheme }) => {
+  it('every page type: no axe violation, no sideways scroll, every card with a source and a date', async () => {
+    const context = await browser.newContext({ viewport, colorScheme: scheme, bypassCSP: true });
+    const failures: string[] = [];
+    for (const target of targets) {
+      const page = await context.newPage();
+      await openPageType(page, target);
+      for (const v of await axeViolations(page)) failures.push(`${target.type}: ${v}`);
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+      if (scrollWidth > clientWidth) failures.push(`${target.type}: scrolls sideways (${scrollWidth} > ${clientWidth} px)`);
+      const cards = await page.locator('main .card').evaluateAll((list) =>
+        list.map((card) => ({
+          title: card.querySelector('h2, h3')?.textContent?.trim() ?? '',
+          source: card.querySelector('.source')?.textContent?.trim() ?? '',
+          date: card.querySelector('time[datetime]')?.textContent?.trim() ?? '',
+        })),
+      );
+      for (const card of cards) if (!card.source || !card.date) failures.push(`${target.type}: card "${card.title}" without a source or date`);
+      await page.close();
+    }
+    await context.close();
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('the home page', () => {
+  it('shows at least 8 headlines, each with its source and date, on the first 1280×800 screen, grouped by topic', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await openPageType(page, targets.find((t) => t.type === 'home')!);
+    const aboveFold = await page.locator('main .card').evaluateAll((cards) =>
+      cards.filter((card) => {
+        const headline = card.querySelector('h2 a, h3 a')!.getBoundingClientRect();
+        const meta = card.querySelector('.meta')!.getBoundingClientRect();
+        return headline.height > 0 && meta.bottom <= window.innerHeight;
+      }).length,
+    );
+    expect(aboveFold).toBeGreaterThanOrEqual(8);
+    const columns = await page.locator('main .front-topic h2').allInnerTexts();
+    expect(columns).toEqual(['Space', 'Climate', 'Software']);
+    await context.close();
+  });
+
+  it('keeps a phone page short: five stories a topic', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await openPageType(page, targets.find((t) => t.type === 'home')!);
+    const visible = await page.locator('main .front-topic').evaluateAll((sections) =>
+      sections.map((s) => [...s.querySelectorAll('.card')].filter((c) => (c as HTMLElement).offsetHeight > 0).length),
+    );
+    expect(visible.every((n) => n <= 5 && n > 0)).toBe(true);
+    await context.close();
+  });
+});
