@@ -134,7 +134,7 @@ describe('on a phone', () => {
   it('has no horizontal scroll at 375 px wide on any page type', async () => {
     const { page, problems, context } = await watchedPage(browser, { viewport: PHONE });
     await page.goto(server.url);
-    const article = (await page.locator('main .cards h2 a').first().getAttribute('href'))!;
+    const article = (await page.locator('main .card h3 a').first().getAttribute('href'))!;
     await page.goto(new URL(article, server.url).href);
     await page.goto(new URL('/tags/', server.url).href);
     const tag = (await page.locator('main ul.tags a').first().getAttribute('href'))!;

@@ -198,10 +198,16 @@ describe('topic and archive pages', () => {
     expect(ld['@type']).toBe('CollectionPage');
   });
 
-  it('puts the newest articles across topics on the home page, with WebSite JSON-LD and a SearchAction', async () => {
+  it('puts the newest articles of each topic in its own column on the home page, with WebSite JSON-LD and a SearchAction', async () => {
     const page = doc(await readUrl(dist, '/'));
-    const listed = [...page.querySelectorAll('main .cards h2 a')].map((a) => a.getAttribute('href'));
-    expect(listed.slice(0, 10)).toEqual(newestFirst(content).slice(0, 10).map((a) => `/${a.id}/`));
+    const columns = [...page.querySelectorAll('main .front-topic')];
+    expect(columns.map((c) => c.querySelector('h2')?.textContent)).toEqual(config.topics.map((t) => t.name));
+    for (const [i, column] of columns.entries()) {
+      const listed = [...column.querySelectorAll('.card h3 a')].map((a) => a.getAttribute('href'));
+      const newest = newestFirst(content.filter((a) => a.data.topic === config.topics[i]!.slug));
+      expect(listed.length).toBeGreaterThanOrEqual(5);
+      expect(listed).toEqual(newest.slice(0, listed.length).map((a) => `/${a.id}/`));
+    }
     const ld = JSON.parse(page.querySelector('script[type="application/ld+json"]')!.textContent!);
     expect(ld['@type']).toBe('WebSite');
     expect(ld.potentialAction.target.urlTemplate).toBe(`${SITE}/search/?q={search_term_string}`);
