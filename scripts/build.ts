@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { loadConfig } from '../crawler/config/index.ts';
+import { assertPublishable, loadConfig } from '../crawler/config/index.ts';
 import { buildSite, type BuildOptions } from '../site/build/index.ts';
 import { mergeShards } from '../site/build/shards.ts';
 import { cliOptions, isMain } from './lib/cli-args.ts';
@@ -32,12 +32,15 @@ last build (its manifest is in .gleaner/build/); a change of code or config rend
   --verbose       one line per phase
 
 Environment: GLEANER_SHARD=i/N builds slice i of N of a cold build (for parallel runners).
-Exit codes: 0 built; 2 bad arguments or config; 1 otherwise.`;
+A site still naming a placeholder owner or contact (site.legal.owner, email, dmcaEmail) is
+refused: the demo (npm start) builds without them, a published site needs real ones.
+Exit codes: 0 built; 2 bad arguments or config (including placeholder legal text); 1 otherwise.`;
 
 if (isMain(import.meta.url)) {
   const args = cliOptions(['root', 'config', 'merge'], BUILD_USAGE, ['verbose', 'cold']);
   try {
     const config = await loadConfig(args.config);
+    assertPublishable(config, args.config);
     const root = resolve(args.root ?? process.env.GLEANER_ROOT ?? '.');
     if (args.merge) {
       await mergeShards({ root, config, count: Number(args.merge) });

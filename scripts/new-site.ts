@@ -6,7 +6,7 @@ import { siteSchema } from '../crawler/config/schema.ts';
 import { sitePaths } from '../crawler/paths.ts';
 import { parseCommand } from '../crawler/cli/args.ts';
 import { isMain } from './lib/cli-args.ts';
-import { answersFromFlags, type Answers } from './new-site/answers.ts';
+import { answersFromFlags, REUSE_CHOICES, type Answers } from './new-site/answers.ts';
 import { nextSteps } from './new-site/next-steps.ts';
 import { createAsker, askMissing } from './new-site/prompt.ts';
 import { renderConfig, userConfigOf } from './new-site/render-config.ts';
@@ -24,7 +24,11 @@ Options:
   --url <url>               where the site will be served, like https://news.example.com
   --language <tag>          BCP 47 language tag (default en)
   --description <text>      one-line description
-  --email <address>         contact address for the legal pages
+  --email <address>         contact address for the legal pages (npm run build needs one)
+  --mode <mode>             how much of each article to republish (default excerpt):
+                              excerpt  the lead paragraphs and a link to the original
+                              full     the whole text (needs the rights holders' permission)
+                              link     title, the source's description and the link
   --topic <name>            a topic (repeatable): --topic Space --topic "Climate change"
   --feed <topic>=<url>      a source of a topic (repeatable); <url> may be sitemap:<url> or
                             site:<url>; with one topic, --feed <url> is enough
@@ -45,6 +49,7 @@ const OPTIONS = {
   language: { type: 'string' },
   description: { type: 'string' },
   email: { type: 'string' },
+  mode: { type: 'string' },
   topic: { type: 'string', multiple: true },
   feed: { type: 'string', multiple: true },
   keywords: { type: 'string', multiple: true },
@@ -87,6 +92,7 @@ export async function main(argv: string[], io: NewSiteIo = { input: process.stdi
   if (given.language === undefined && values.yes) given.language = 'en';
   given.description ??= values.yes ? '' : undefined;
   given.email ??= values.yes ? '' : undefined;
+  given.mode ??= values.yes ? REUSE_CHOICES[0]!.mode : undefined;
 
   const interactive = !values.yes && (io.interactive ?? Boolean((io.input as { isTTY?: boolean }).isTTY));
   let answers: Answers;
@@ -110,7 +116,7 @@ export async function main(argv: string[], io: NewSiteIo = { input: process.stdi
       say(`missing: ${missing.join(', ')} (run without --yes on a terminal to be asked)\n\n${HELP}`);
       return 2;
     }
-    answers = { title: given.title!, url: given.url!, language: given.language ?? 'en', description: given.description ?? '', email: given.email ?? '', topics: given.topics! };
+    answers = { title: given.title!, url: given.url!, language: given.language ?? 'en', description: given.description ?? '', email: given.email ?? '', mode: given.mode ?? REUSE_CHOICES[0]!.mode, topics: given.topics! };
   }
 
   try {

@@ -13,7 +13,10 @@ const EXAMPLES: Array<[RegExp, string]> = [
   [/^topics\.\d+\.slug$/, `slug: 'science'`],
   [/^topics\.\d+\.name$/, `name: 'Science'`],
   [/^topics\.\d+\.keywords/, `keywords: ['astronomy', 'physics']`],
+  [/^topics\.\d+\.sources\.\d+\.mode$/, `{ kind: 'feed', url: 'https://example.com/feed.xml', mode: 'excerpt' }  // 'full', 'excerpt' or 'link'`],
+  [/^topics\.\d+\.mode$/, `mode: 'excerpt'  // or 'full', 'link'`],
   [/^topics\.\d+\.sources/, `sources: ['https://example.com/feed.xml', { kind: 'sitemap', url: 'https://example.com/sitemap.xml' }]`],
+  [/^publish\.mode$/, `mode: 'excerpt'  // or 'full', 'link'`],
   [/^publish\.perTopicPerRun$/, `perTopicPerRun: 10`],
   [/^publish\.pageSize$/, `pageSize: 10`],
   [/^quality\.minWords$/, `minWords: 300`],
@@ -37,7 +40,7 @@ function describe(issue: z.core.$ZodIssue): string {
     case 'unrecognized_keys':
       return `has unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')} (check the spelling)`;
     case 'invalid_union':
-      return 'is not a valid source: use a feed URL string or { kind: "feed" | "sitemap" | "discourse" | "site", url } or { kind: "search" }';
+      return 'is not a valid source: use a feed URL string or { kind: "feed" | "sitemap" | "discourse" | "site", url, mode? } or { kind: "search" }';
     case 'invalid_value':
       return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'too_small':

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { configSchema, type Config, type UserConfig } from './schema.ts';
 import { explainIssues, formatProblems, type ConfigProblem } from './explain.ts';
+import { placeholderProblems } from './placeholders.ts';
 
 export type { Config, UserConfig, Topic, Source } from './schema.ts';
 export { configSchema } from './schema.ts';
@@ -30,6 +31,19 @@ export function parseConfig(value: unknown, file = 'site.config.ts'): Config {
   throw new ConfigError(formatProblems(file, problems), problems);
 }
 
+/**
+ * Throws a ConfigError when the site still names a placeholder owner or contact: `npm run build`
+ * calls it, so a real site never ships them. The demo and tests build through buildSite() itself.
+ */
+export function assertPublishable(config: Config, file = configFile()): void {
+  const problems = placeholderProblems(config);
+  if (problems.length) throw new ConfigError(`${formatProblems(file, problems)}\n  (the demo, npm start, builds without these; a site you publish needs them)`, problems);
+}
+
+function configFile(): string {
+  return process.env.GLEANER_CONFIG ?? DEFAULT_CONFIG_FILE;
+}
+
 let filled: Config | undefined;
 /** The smallest valid config with every default filled in: the examples for fields that have a default. */
 function defaults(): Config {
@@ -40,7 +54,7 @@ function defaults(): Config {
 const DEFAULT_CONFIG_FILE = 'site.config.ts';
 
 /** Loads a config module (its default export) and validates it. */
-export async function loadConfig(file = process.env.GLEANER_CONFIG ?? DEFAULT_CONFIG_FILE): Promise<Config> {
+export async function loadConfig(file = configFile()): Promise<Config> {
   const path = resolve(file);
   if (!existsSync(path)) throw new ConfigError(`config file not found: ${path}\n  create it from the README's example, or pass --config <file>`);
   let mod: { default?: unknown };

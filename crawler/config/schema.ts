@@ -29,14 +29,22 @@ function hasCredentials(value: string): boolean {
   return u !== null && (u.username !== '' || u.password !== '');
 }
 
+/**
+ * How much of a source's articles the site republishes: 'full' the whole text (with the rights
+ * holder's permission or a licence), 'excerpt' the lead paragraphs and a link to the original
+ * (canonical to it), 'link' only the title, the source's own description and the link.
+ */
+export const reuseModeSchema = z.enum(['full', 'excerpt', 'link']);
+export type ReuseMode = z.output<typeof reuseModeSchema>;
+
 /** A source is where candidate URLs come from. A bare string is a feed URL. */
 export const sourceSchema = z.union([
   httpUrl.transform((url) => ({ kind: 'feed' as const, url })),
-  z.object({ kind: z.literal('feed'), url: httpUrl }).strict(),
-  z.object({ kind: z.literal('sitemap'), url: httpUrl }).strict(),
-  z.object({ kind: z.literal('discourse'), url: httpUrl }).strict(),
+  z.object({ kind: z.literal('feed'), url: httpUrl, mode: reuseModeSchema.optional() }).strict(),
+  z.object({ kind: z.literal('sitemap'), url: httpUrl, mode: reuseModeSchema.optional() }).strict(),
+  z.object({ kind: z.literal('discourse'), url: httpUrl, mode: reuseModeSchema.optional() }).strict(),
   /** A site's home page: its <link rel="alternate"> feeds are added as sources. */
-  z.object({ kind: z.literal('site'), url: httpUrl }).strict(),
+  z.object({ kind: z.literal('site'), url: httpUrl, mode: reuseModeSchema.optional() }).strict(),
   /** Keyword search through the configured SearXNG instance, using the topic's keywords. */
   z.object({ kind: z.literal('search') }).strict(),
 ]);
@@ -50,14 +58,21 @@ export const topicSchema = z
     description: z.string().default(''),
     keywords: z.array(z.string().min(1)).default([]),
     sources: z.array(sourceSchema).min(1, 'needs at least one source, like ["https://example.com/feed.xml"]'),
+    /** The reuse mode of this topic's sources that set none (else publish.mode). */
+    mode: reuseModeSchema.optional(),
   })
   .strict();
 
+/** The owner a config that names none gets; `npm run build` refuses to publish a site under it (see placeholders.ts). */
+export const PLACEHOLDER_OWNER = 'The site owner';
+
 const legalSchema = z
   .object({
-    owner: z.string().default('The site owner'),
+    owner: z.string().default(PLACEHOLDER_OWNER),
     email: z.string().default(''),
     dmcaEmail: z.string().default(''),
+    /** A postal address for notices, shown on the DMCA page. */
+    address: z.string().default(''),
     jurisdiction: z.string().default(''),
   })
   .strict();
@@ -85,6 +100,8 @@ export const publishSchema = z
     pageSize: z.number().int().min(1).max(100).default(10),
     feedItems: z.number().int().min(1).max(500).default(20),
     fullContentInFeeds: z.boolean().default(true),
+    /** The reuse mode of sources that set none, in topics that set none (see reuseModeSchema). */
+    mode: reuseModeSchema.default('full'),
     relatedCount: z.number().int().min(0).max(10).default(3),
     /**
      * A tag is listed (shown on articles, in feeds, the tags index and the sitemap) once this many

@@ -1,4 +1,5 @@
 // What `npm run new-site` needs to know, from flags (and, on a terminal, from questions).
+import type { ReuseMode } from '../../crawler/config/schema.ts';
 import { slugify as slugText } from '../lib/slug.ts';
 
 export type SourceKind = 'feed' | 'sitemap' | 'site' | 'discourse';
@@ -17,7 +18,20 @@ export interface Answers {
   description: string;
   /** Contact address for the legal pages; '' leaves it out. */
   email: string;
+  /** How much of the sources' articles the site republishes (publish.mode). */
+  mode: ReuseMode;
   topics: TopicAnswer[];
+}
+
+/** The reuse modes as new-site offers them, the default first, each with what it means for the owner. */
+export const REUSE_CHOICES: ReadonlyArray<{ mode: ReuseMode; explain: string }> = [
+  { mode: 'excerpt', explain: 'the lead paragraphs and a prominent link to the original; canonical to the source (quotation-size)' },
+  { mode: 'full', explain: "the whole article: the best reading, but needs each rights holder's permission or a licence" },
+  { mode: 'link', explain: "a link list: title, the source's own description and the link, no text of the article" },
+];
+
+export function isReuseMode(value: string): value is ReuseMode {
+  return REUSE_CHOICES.some((c) => c.mode === value);
 }
 
 export interface FlagValues {
@@ -26,6 +40,7 @@ export interface FlagValues {
   language?: string;
   description?: string;
   email?: string;
+  mode?: string;
   topic?: string[];
   feed?: string[];
   keywords?: string[];
@@ -61,6 +76,11 @@ export function answersFromFlags(flags: FlagValues): { answers: Partial<Answers>
   const answers: Partial<Answers> = {};
   for (const key of ['title', 'url', 'language', 'description', 'email'] as const) {
     if (flags[key] !== undefined) answers[key] = flags[key]!.trim();
+  }
+  if (flags.mode !== undefined) {
+    const mode = flags.mode.trim().toLowerCase();
+    if (isReuseMode(mode)) answers.mode = mode;
+    else problems.push(`--mode "${flags.mode}" must be one of ${REUSE_CHOICES.map((c) => c.mode).join(', ')}`);
   }
   const topics: TopicAnswer[] = (flags.topic ?? []).map((name) => ({ slug: slugify(name), name: name.trim(), keywords: [], sources: [] }));
   for (const topic of topics) if (!topic.slug) problems.push(`--topic "${topic.name}" has no letters or digits to make a slug from`);

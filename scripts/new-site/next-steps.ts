@@ -9,9 +9,15 @@ export function nextSteps(answers: Answers, options: { schedule: string | null }
       return 'your-site';
     }
   })();
+  const contact = answers.email
+    ? ''
+    : `0. Set site.legal.email (or dmcaEmail) in site.config.ts: npm run build refuses a site with no
+   address for takedown notices.
+
+`;
   return `Next steps
 
-1. Commit and push:
+${contact}1. Commit and push:
      git add -A && git commit -m "New site: ${answers.title.replace(/"/g, "'")}" && git push
 
 2. In your fork on GitHub, Settings → Secrets and variables → Actions, add these repository secrets:

@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { parseSource, slugify, splitList, type Answers, type TopicAnswer } from './answers.ts';
+import { isReuseMode, parseSource, REUSE_CHOICES, slugify, splitList, type Answers, type TopicAnswer } from './answers.ts';
+import type { ReuseMode } from '../../crawler/config/schema.ts';
 
 export interface Asker {
   ask(question: string, fallback?: string): Promise<string>;
@@ -53,7 +54,8 @@ export async function askMissing(
   const url = await field('url', 'Site URL (where it will be served)', 'https://news.example.com');
   const language = await field('language', 'Language (BCP 47)', 'en');
   const description = given.description ?? (await asker.ask('One-line description', ''));
-  const email = given.email ?? (await asker.ask('Contact email for the legal pages (optional)', ''));
+  const email = given.email ?? (await asker.ask('Contact email for the legal pages (needed to build: takedown notices go there)', ''));
+  const mode = given.mode ?? (await askMode(asker, write));
 
   let topics: TopicAnswer[] = given.topics ?? [];
   while (!topics.length) {
@@ -69,5 +71,16 @@ export async function askMissing(
     }
     if (!topic.keywords.length && given.topics === undefined) topic.keywords = splitList(await asker.ask(`Keywords for "${topic.name}" (optional, comma-separated)`, ''));
   }
-  return { title, url, language, description, email, topics };
+  return { title, url, language, description, email, mode, topics };
+}
+
+async function askMode(asker: Asker, write: (line: string) => void): Promise<ReuseMode> {
+  write('How much of each article to republish (a source can differ later: its mode in site.config.ts):');
+  for (const c of REUSE_CHOICES) write(`  ${c.mode.padEnd(8)} ${c.explain}`);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const value = (await asker.ask('Reuse mode', REUSE_CHOICES[0]!.mode)).toLowerCase();
+    if (isReuseMode(value)) return value;
+    write(`  one of ${REUSE_CHOICES.map((c) => c.mode).join(', ')}, please`);
+  }
+  throw new Error('no valid reuse mode after five tries');
 }

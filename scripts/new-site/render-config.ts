@@ -22,7 +22,7 @@ export function userConfigOf(answers: Answers): UserConfig {
       keywords: t.keywords,
       sources: t.sources.map((s) => (s.kind === 'feed' ? s.url : { kind: s.kind, url: s.url })),
     })),
-    publish: { perTopicPerRun: 10, pageSize: 10 },
+    publish: { mode: answers.mode, perTopicPerRun: 10, pageSize: 10 },
     crawl: { userAgent: `GleanerBot/0.1 (+${origin}/about/)` },
   };
 }
@@ -79,6 +79,10 @@ ${topics}
   ],
 
   publish: {
+    // How much of each article the site republishes: 'full' (needs the rights holder's permission
+    // or a licence), 'excerpt' (lead paragraphs, a link to the original, canonical to it) or
+    // 'link' (title, description, link). A topic or a source object can set its own \`mode\`.
+    mode: ${quote(config.publish!.mode!)},
     perTopicPerRun: ${config.publish!.perTopicPerRun},
     pageSize: ${config.publish!.pageSize},
   },

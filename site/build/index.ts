@@ -14,6 +14,7 @@ import { codeFingerprint, configFingerprint } from './fingerprint.ts';
 import { writeDistState } from './dist-state.ts';
 import { emptyManifest, readJson, readManifest, writeJson, type BuildManifest, type DistFiles, type FileEntry } from './manifest.ts';
 import { keyedPages, type KeyedPage } from './page-keys.ts';
+import { reuseConfig } from '../lib/reuse.ts';
 import { searchShards, shardList, writeSearchShards, writeShardList } from './search.ts';
 
 // npm run build: <root>/content → <root>/dist, rendering only what changed (see page-keys.ts):
@@ -150,8 +151,12 @@ async function buildOnce(options: BuildOptions): Promise<BuildReport> {
   const dataStarted = performance.now();
   let dataWritten = 0;
   if (firstSlice) {
-    const data = await buildDataFilesApart({ paths, previous: mode === 'cold' ? null : manifest.data, changedFiles: content.changed, outDir: join(stage, 'out') });
-    manifest.data = data.manifest;
+    // The data files carry what the pages show of each body (reuse.ts); a change of the modes rewrites them all, which is rare.
+    const reuse = reuseConfig(config);
+    const reuseKey = createHash('sha256').update(JSON.stringify(reuse)).digest('base64url').slice(0, 22);
+    const previousData = mode === 'cold' || (manifest.data.reuse ?? reuseKey) !== reuseKey ? null : manifest.data;
+    const data = await buildDataFilesApart({ paths, previous: previousData, changedFiles: content.changed, outDir: join(stage, 'out'), reuse });
+    manifest.data = { ...data.manifest, reuse: reuseKey };
     dataWritten = data.written.length;
   }
   writeFileSync(input.downloads, JSON.stringify(manifest.data.index));

@@ -3,6 +3,7 @@ import { displayDate, rfc3339 } from './dates.ts';
 import { escapeHtml } from './html.ts';
 import { imageAttrs } from './images.ts';
 import { articleFacts, articleLd, sourceName as nameOfSource } from './page-data.ts';
+import { shownBody } from './reuse.ts';
 import { AMP_DEFAULT_HEIGHT, AMP_DEFAULT_WIDTH, servedHtml } from './served-html.ts';
 import type { Article, SiteIndex } from './site-index.ts';
 import { socialMeta } from './social-meta.ts';
@@ -14,9 +15,11 @@ export function renderAmpArticle(index: SiteIndex, article: Article, html: strin
   const facts = articleFacts(index, article, html);
   const pageUrl = facts.url;
   const sourceName = nameOfSource(data);
+  const { mode } = facts;
+  const image = mode === 'link' ? null : data.image;
 
   let leadHtml = '';
-  if (data.image) {
+  if (data.image && image) {
     const img = imageAttrs(data.image, (src) => new URL(routes.asset(src), pageUrl).href);
     const width = img.width ?? AMP_DEFAULT_WIDTH;
     const height = img.height ?? AMP_DEFAULT_HEIGHT;
@@ -45,7 +48,11 @@ export function renderAmpArticle(index: SiteIndex, article: Article, html: strin
     canonicalUrl: pageUrl,
     description: facts.description,
     iconUrl: routes.path('favicon.svg'),
-    bodyHtml: servedHtml(html, { origin: config.site.url, amp: true }),
+    // The same excerpt or summary as the article page, and the same way to the original.
+    bodyHtml: [
+      mode === 'link' ? (facts.description ? `<p>${escapeHtml(facts.description)}</p>` : '') : servedHtml(shownBody(mode, html), { origin: config.site.url, amp: true }),
+      mode === 'full' ? '' : `<p class="read-original"><a href="${escapeHtml(data.url)}">Read the full article at ${escapeHtml(sourceName)}</a></p>`,
+    ].join(''),
     leadHtml,
     metaHtml,
     footerHtml,
@@ -54,9 +61,9 @@ export function renderAmpArticle(index: SiteIndex, article: Article, html: strin
       siteTitle: config.site.title,
       title: data.title,
       description: facts.description,
-      url: pageUrl,
+      url: facts.canonical,
       language: config.site.language,
-      image: facts.image ? { ...facts.image, alt: data.image?.alt } : null,
+      image: facts.image && image ? { ...facts.image, alt: image.alt } : null,
       siteIconUrl: routes.absolute(routes.path('icons/icon-512.png')),
       article: { published: rfc3339(facts.published), modified: rfc3339(facts.modified), section: facts.topicName, tags: article.shownTags.map((t) => t.name), author: data.author },
     }),

@@ -35,6 +35,7 @@ export const AMP_CSS = [
   'table{border-collapse:collapse;display:block;overflow-x:auto}',
   'th,td{border:1px solid var(--line);padding:.3rem .5rem}',
   '.align-right{text-align:right}.align-center{text-align:center}',
+  '.read-original{font-weight:700;margin:1.5rem 0}',
   '.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}',
   'footer{border-top:1px solid var(--line);margin-top:2rem;padding-top:1rem;padding-bottom:2rem}',
 ].join('');

@@ -2,7 +2,8 @@ import { articleTime, articleUpdated } from './article-time.ts';
 import type { FeedItem, FeedMeta } from './feeds.ts';
 import { escapeHtml } from './html.ts';
 import { largestImage, mimeForFormat } from './images.ts';
-import { bodyStart, sourceName } from './page-data.ts';
+import { articleMode, bodyStart, sourceName } from './page-data.ts';
+import { shownBody } from './reuse.ts';
 import { servedHtml } from './served-html.ts';
 import type { Article, SiteIndex, TopicInfo } from './site-index.ts';
 
@@ -37,24 +38,33 @@ export function feedItem(index: SiteIndex, article: Article, html: string): Feed
   const data = article.data;
   const image = data.image ? largestImage(data.image) : null;
   const imageUrl = image ? new URL(routes.asset(image.src), url).href : null;
+  // The feeds carry what the article page shows (reuse.ts): the whole body, its excerpt, or the source's description; then the way to the original.
+  const mode = articleMode(index, article);
+  const summary = data.description || (mode === 'link' ? '' : bodyStart(html, 280));
+  const name = escapeHtml(sourceName(data));
   let contentHtml: string | null = null;
-  if (config.publish.fullContentInFeeds) {
+  if (mode === 'link') {
+    contentHtml = servedHtml(`${summary ? `<p>${escapeHtml(summary)}</p>\n` : ''}<p><a href="${escapeHtml(data.url)}">Read the article at ${name}</a></p>`, { origin: config.site.url });
+  } else if (config.publish.fullContentInFeeds) {
     const lead = imageUrl ? `<figure><img src="${escapeHtml(imageUrl)}" alt="${escapeHtml(data.image?.alt ?? '')}"></figure>\n` : '';
-    const source = `<p>Originally published by <a href="${escapeHtml(data.url)}">${escapeHtml(sourceName(data))}</a>.</p>`;
+    const source =
+      mode === 'full'
+        ? `<p>Originally published by <a href="${escapeHtml(data.url)}">${name}</a>.</p>`
+        : `<p><a href="${escapeHtml(data.url)}">Read the full article at ${name}</a></p>`;
     // Feed readers have no CSP: the whole item goes through the allowlist, last.
-    contentHtml = servedHtml(`${lead}${html}\n${source}`, { origin: config.site.url });
+    contentHtml = servedHtml(`${lead}${shownBody(mode, html)}\n${source}`, { origin: config.site.url });
   }
   return {
     url,
     title: data.title,
-    summary: data.description || bodyStart(html, 280),
+    summary,
     contentHtml,
     // The article's own time, not the run that published it: a run's articles never share one timestamp.
     published: articleTime(data).iso,
     updated: articleUpdated(data),
     authors: data.author ? [data.author] : [],
     tags: article.shownTags.map((t) => t.name),
-    image: image && imageUrl ? { url: imageUrl, type: mimeForFormat(image.format, image.src), width: image.width, height: image.height } : null,
+    image: image && imageUrl && mode !== 'link' ? { url: imageUrl, type: mimeForFormat(image.format, image.src), width: image.width, height: image.height } : null,
     sourceUrl: data.url,
     language: data.lang,
   };

@@ -53,7 +53,10 @@ export function collectionPageLd(options: { name: string; url: string; descripti
 export function newsArticleLd(options: {
   headline: string;
   description: string;
+  /** The article's canonical URL (this page, or the source's when the page shows less than the whole). */
   url: string;
+  /** The page that shows it, when not `url`. */
+  pageUrl?: string;
   sourceUrl: string;
   datePublished: string;
   dateModified: string;
@@ -71,7 +74,7 @@ export function newsArticleLd(options: {
     '@type': 'NewsArticle',
     headline: options.headline.length > 110 ? `${options.headline.slice(0, 109)}…` : options.headline,
     description: options.description || undefined,
-    mainEntityOfPage: { '@type': 'WebPage', '@id': options.url },
+    mainEntityOfPage: { '@type': 'WebPage', '@id': options.pageUrl ?? options.url },
     url: options.url,
     isBasedOn: options.sourceUrl,
     datePublished: options.datePublished,

@@ -3,15 +3,21 @@ import { rfc3339 } from './dates.ts';
 import { htmlToText, truncate } from './html.ts';
 import { largestImage } from './images.ts';
 import { collectionPageLd, newsArticleLd, type JsonLd, type Publisher } from './jsonld.ts';
+import { modeOf, type ReuseMode } from './reuse.ts';
 import { servedHtml } from './served-html.ts';
 import type { Article, SiteIndex } from './site-index.ts';
 
 /** A tag page lists its newest articles; older ones are one click away in search, filtered by the tag. */
 export const TAG_PAGE_LIMIT = 50;
 
-/** Where an article page's rel=canonical points: the page itself, or the source (config site.canonical). */
+/** How much of the article the site shows (reuse.ts): its source's mode in the config. */
+export function articleMode(index: SiteIndex, article: Article): ReuseMode {
+  return modeOf(index.config, article.data);
+}
+
+/** Where an article page's rel=canonical points: the source when the page shows less than the whole article or config site.canonical says so, else the page itself. */
 export function articleCanonical(index: SiteIndex, article: Article): string {
-  if (index.config.site.canonical === 'source') return article.data.canonical || article.data.url;
+  if (index.config.site.canonical === 'source' || articleMode(index, article) !== 'full') return article.data.canonical || article.data.url;
   return index.routes.absolute(article.path);
 }
 
@@ -55,9 +61,12 @@ export function bodyStart(html: string, max: number): string {
 export interface ArticleFacts {
   /** The article page's absolute URL. */
   url: string;
+  /** Its rel=canonical (articleCanonical): OpenGraph and JSON-LD name the same URL. */
+  canonical: string;
+  mode: ReuseMode;
   topicName: string;
   lang: string;
-  /** The source's description, else the start of the body: meta description, OpenGraph, JSON-LD. */
+  /** The source's description, else the start of the body (never in link mode): meta description, OpenGraph, JSON-LD. */
   description: string;
   /** The article's own time (article-time.ts): the source's publication date, else when it was found. */
   published: string;
@@ -73,11 +82,14 @@ export function articleFacts(index: SiteIndex, article: Article, html: string): 
   const url = routes.absolute(article.path);
   const published = articleTime(data).iso;
   const big = data.image ? largestImage(data.image) : null;
+  const mode = articleMode(index, article);
   return {
     url,
+    canonical: articleCanonical(index, article),
+    mode,
     topicName: index.topicBySlug.get(article.topic)?.name ?? article.topic,
     lang: data.lang || config.site.language,
-    description: data.description || bodyStart(html, 160),
+    description: data.description || (mode === 'link' ? '' : bodyStart(html, 160)),
     published,
     modified: articleUpdated(data),
     image: big ? { url: new URL(routes.asset(big.src), url).href, width: big.width, height: big.height } : null,
@@ -90,7 +102,8 @@ export function articleLd(index: SiteIndex, article: Article, facts: ArticleFact
   return newsArticleLd({
     headline: data.title,
     description: facts.description,
-    url: facts.url,
+    url: facts.canonical,
+    pageUrl: facts.url,
     sourceUrl: data.url,
     datePublished: rfc3339(facts.published),
     dateModified: rfc3339(facts.modified),

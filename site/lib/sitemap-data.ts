@@ -1,5 +1,6 @@
 import { articleUpdated } from './article-time.ts';
 import { rfc3339 } from './dates.ts';
+import { articleMode } from './page-data.ts';
 import type { SiteIndex, TagInfo } from './site-index.ts';
 import { splitSitemaps, type SitemapFile, type SitemapUrl } from './sitemap.ts';
 
@@ -7,7 +8,8 @@ import { splitSitemaps, type SitemapFile, type SitemapUrl } from './sitemap.ts';
 // and archive pages, and its articles in publication order in chunks of ARTICLE_CHUNK (only the
 // newest chunk grows); the site's own pages; the tag pages in the order tags first appeared
 // (without lastmod: a tag page changes with every article it gains). Article URLs are left out
-// when the canonical is the source: a sitemap should only list canonical URLs.
+// when the canonical is the source (site.canonical, or an article shown as an excerpt or a link):
+// a sitemap should only list canonical URLs.
 
 /** Articles per sitemap file: only the newest file of a topic changes when articles are added. */
 export const ARTICLE_CHUNK = 5000;
@@ -28,7 +30,10 @@ export function sitemapFiles(index: SiteIndex, limit?: number): SitemapFile[] {
     });
     groups.push({ name: `topic-${topic.slug}`, urls });
     if (config.site.canonical === 'self') {
-      const articles = [...topic.articles].reverse().map((article) => ({ loc: abs(article.path), lastmod: lastmod(articleUpdated(article.data)) }));
+      const articles = [...topic.articles]
+        .reverse()
+        .filter((article) => articleMode(index, article) === 'full')
+        .map((article) => ({ loc: abs(article.path), lastmod: lastmod(articleUpdated(article.data)) }));
       if (articles.length) groups.push({ name: `articles-${topic.slug}`, urls: articles, limit: Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK) });
     }
   }

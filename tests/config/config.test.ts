@@ -155,3 +155,39 @@ describe('a source that fits one shape but is wrong inside', () => {
     expect(source({ kind: 'rss', url: 'https://a.example/' })[0]!.problem).toMatch(/not a valid source/);
   });
 });
+
+describe('reuse modes', () => {
+  const withSources = (sources: unknown[], extra: Record<string, unknown> = {}) => ({ ...minimal, topics: [{ slug: 'a', name: 'A', sources, ...extra }] });
+
+  it('default to full, and are allowed on the site, a topic and every source object with a URL', () => {
+    expect(parseConfig(minimal).publish.mode).toBe('full');
+    const config = parseConfig({
+      ...withSources(['https://a.example/feed', { kind: 'feed', url: 'https://b.example/feed', mode: 'excerpt' }, { kind: 'sitemap', url: 'https://c.example/s.xml', mode: 'link' }, { kind: 'site', url: 'https://d.example/', mode: 'full' }, { kind: 'discourse', url: 'https://e.example/posts.rss', mode: 'excerpt' }], { mode: 'link' }),
+      publish: { mode: 'excerpt' },
+    });
+    expect(config.publish.mode).toBe('excerpt');
+    expect(config.topics[0]!.mode).toBe('link');
+    expect(config.topics[0]!.sources).toEqual([
+      { kind: 'feed', url: 'https://a.example/feed' },
+      { kind: 'feed', url: 'https://b.example/feed', mode: 'excerpt' },
+      { kind: 'sitemap', url: 'https://c.example/s.xml', mode: 'link' },
+      { kind: 'site', url: 'https://d.example/', mode: 'full' },
+      { kind: 'discourse', url: 'https://e.example/posts.rss', mode: 'excerpt' },
+    ]);
+  });
+
+  it('name the field, the choices and an example when wrong', () => {
+    const source = problemsOf(withSources([{ kind: 'feed', url: 'https://b.example/feed', mode: 'summary' }])).problems[0]!;
+    expect(source).toMatchObject({ field: 'topics.0.sources.0.mode', problem: 'must be one of "full", "excerpt", "link"' });
+    expect(source.example).toContain("mode: 'excerpt'");
+    const site = problemsOf({ ...minimal, publish: { mode: 'partial' } });
+    expect(site.problems[0]).toMatchObject({ field: 'publish.mode', problem: 'must be one of "full", "excerpt", "link"', example: expect.stringContaining("mode: 'excerpt'") });
+    expect(site.message).toContain('✗ publish.mode must be one of');
+    expect(problemsOf(withSources(['https://a.example/feed'], { mode: 'none' })).problems[0]).toMatchObject({ field: 'topics.0.mode', example: expect.stringContaining("mode: 'excerpt'") });
+  });
+
+  it('are not a key of a keyword search source (its articles come from any host: the topic’s mode covers them)', () => {
+    const { problems } = problemsOf({ ...withSources([{ kind: 'search', mode: 'link' }]), search: { searxngUrl: 'https://searx.example.org' } });
+    expect(problems[0]).toMatchObject({ field: 'topics.0.sources.0', problem: expect.stringMatching(/unknown key "mode"/) });
+  });
+});

@@ -73,6 +73,11 @@ describe('flags', () => {
     ]);
   });
 
+  it('take --mode, refusing a mode that does not exist', () => {
+    expect(answersFromFlags({ mode: 'Full' }).answers.mode).toBe('full');
+    expect(answersFromFlags({ mode: 'some' }).problems).toEqual(['--mode "some" must be one of excerpt, full, link']);
+  });
+
   it('accept a bare feed URL with one topic, and say which topic is meant with several', () => {
     expect(answersFromFlags({ topic: ['Space'], feed: ['https://a.example/feed.xml'] }).answers.topics?.[0]?.sources).toEqual([{ kind: 'feed', url: 'https://a.example/feed.xml' }]);
     expect(answersFromFlags({ topic: ['Space', 'Climate'], feed: ['https://a.example/feed.xml'] }).problems).toEqual([
@@ -91,6 +96,7 @@ describe('the config file it writes', () => {
       language: 'pt-BR',
       description: 'Notícias, "todas"',
       email: 'ola@news.example.com',
+      mode: 'link',
       topics: [{ slug: 'ciencia', name: 'Ciência', keywords: ['física'], sources: [{ kind: 'feed', url: 'https://a.example/feed.xml' }, { kind: 'discourse', url: 'https://forum.example/' }] }],
     });
     writeFileSync(join(root, 'site.config.ts'), text);
@@ -99,6 +105,8 @@ describe('the config file it writes', () => {
     expect(config.site.legal).toMatchObject({ owner: "Rosa's \\ News", email: 'ola@news.example.com' });
     expect(config.topics).toMatchObject([{ slug: 'ciencia', name: 'Ciência', keywords: ['física'], sources: [{ kind: 'feed', url: 'https://a.example/feed.xml' }, { kind: 'discourse', url: 'https://forum.example/' }] }]);
     expect(config.crawl.userAgent).toBe('GleanerBot/0.1 (+https://news.example.com/about/)');
+    expect(config.publish.mode).toBe('link');
+    expect(text).toMatch(/\/\/ How much of each article the site republishes: 'full' .*\n.*'excerpt'.*\n.*'link'/);
   });
 });
 
@@ -117,11 +125,15 @@ describe('the crawl schedule', () => {
 describe('npm run new-site', () => {
   it('asks for what the flags leave out, re-asking a wrong answer', async () => {
     const root = await tempRoot();
-    const session = io(['My Site', 'not a url', 'https://my.example.org', '', 'All the news', '', 'Space, Software', 'https://space.example/feed.xml', 'mars', 'https://a.example/rss, site:https://b.example/', '']);
+    const session = io(['My Site', 'not a url', 'https://my.example.org', '', 'All the news', '', 'sideways', 'link', 'Space, Software', 'https://space.example/feed.xml', 'mars', 'https://a.example/rss, site:https://b.example/', '']);
     const code = await main(['--root', root], session.io);
     expect(code, session.text()).toBe(0);
     expect(session.text()).toMatch(/Site URL \(where it will be served\) \[https:\/\/news\.example\.com\]: +url: must be an absolute http\(s\) URL/);
+    // The reuse mode: each choice explained on one line, excerpt the default, a wrong answer asked again.
+    expect(session.text()).toMatch(/ {2}excerpt +the lead paragraphs .*\n {2}full +the whole article.*permission.*\n {2}link +a link list/);
+    expect(session.text()).toMatch(/Reuse mode \[excerpt\]: +one of excerpt, full, link, please/);
     const config = await loadWritten(root);
+    expect(config.publish.mode).toBe('link');
     expect(config.site).toMatchObject({ title: 'My Site', url: 'https://my.example.org', language: 'en', description: 'All the news' });
     expect(config.topics.map((t) => [t.slug, t.keywords, t.sources])).toEqual([
       ['space', ['mars'], [{ kind: 'feed', url: 'https://space.example/feed.xml' }]],
@@ -177,6 +189,17 @@ describe('npm run new-site', () => {
     expect(existsSync(join(fork, 'media'))).toBe(false);
     expect(readSchedule(readFileSync(join(fork, '.github', 'workflows', 'crawl.yml'), 'utf8'))).toBe('5 */2 * * *');
 
+    // --yes without --mode: excerpt, the choice that needs no one's permission.
+    expect(readFileSync(join(fork, 'site.config.ts'), 'utf8')).toContain("mode: 'excerpt',");
+    // Without --email there is no address for takedown notices: npm run build names the field and stops.
+    const refused = await node(['scripts/build.ts']).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(refused?.code).toBe(2);
+    expect(refused?.stderr).toContain('✗ site.legal.dmcaEmail is missing');
+    const configFile = join(fork, 'site.config.ts');
+    writeFileSync(configFile, readFileSync(configFile, 'utf8').replace("email: '',", "email: 'editor@orbit-weekly.com',"));
     const built = await node(['scripts/build.ts']);
     expect(built.stdout).toMatch(/built \d+ pages/);
     const home = readFileSync(join(fork, 'dist', 'index.html'), 'utf8');

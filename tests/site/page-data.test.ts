@@ -41,6 +41,8 @@ describe('articleFacts', () => {
     const a = articleFacts(index, index.byId.get('science/a')!, '<p>x</p>');
     expect(a).toEqual({
       url: 'https://example.org/news/science/a/',
+      canonical: 'https://example.org/news/science/a/',
+      mode: 'full',
       topicName: 'Science',
       lang: 'en',
       description: 'x', // no description: the start of the body, as the AMP page and the article page both show

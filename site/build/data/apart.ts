@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { SitePaths } from '../../../crawler/paths.ts';
 import type { DataBuild, DataManifest } from './index.ts';
 import type { PartSizes } from './plan.ts';
+import type { ReuseConfig } from '../../lib/reuse.ts';
 
 // The data files are written from the crawler's state, which sql.js holds whole in WebAssembly
 // memory (about 7 KB an article: 0.7 GB at 100,000) and never gives back while the module
@@ -14,6 +15,7 @@ export interface DataFilesJob {
   changedFiles: string[];
   outDir: string;
   sizes?: PartSizes;
+  reuse?: ReuseConfig;
 }
 
 export function buildDataFilesApart(job: DataFilesJob): Promise<DataBuild> {

@@ -10,6 +10,7 @@ import { describeDatabase, exampleQueries, type DatabaseInfo, type ExampleQuery 
 import { segmentMark, segmentsSince, touchedBy, type SegmentMark } from './changes.ts';
 import { PART_SIZES, planData, type DataFileEntry, type PartSizes } from './plan.ts';
 import { dataFileBytes, catalogBytes } from './write.ts';
+import type { ReuseConfig } from '../../lib/reuse.ts';
 
 // What /data/ offers: the site's data as SQLite files anyone can open (tables in schema.ts).
 //
@@ -42,6 +43,8 @@ export interface DataIndex {
 /** What the build remembers about the data files between builds. */
 export interface DataManifest {
   mark: SegmentMark | null;
+  /** A hash of the reuse modes the files were written with (a change rewrites them all: see site/build/index.ts). */
+  reuse?: string;
   files: Record<string, DataFileEntry>;
   index: DataIndex | null;
 }
@@ -70,7 +73,7 @@ async function writeData(outDir: string, name: string, bytes: Uint8Array): Promi
  * Writes the data files that changed into `outDir`/data/. `previous` null (a cold build) writes
  * them all; `changedFiles` are content files whose body changed since the last build.
  */
-export async function buildDataFiles(paths: SitePaths, previous: DataManifest | null, changedFiles: string[], outDir: string, sizes: PartSizes = PART_SIZES): Promise<DataBuild> {
+export async function buildDataFiles(paths: SitePaths, previous: DataManifest | null, changedFiles: string[], outDir: string, sizes: PartSizes = PART_SIZES, reuse: ReuseConfig | null = null): Promise<DataBuild> {
   const segments = listSegments(paths.segments);
   if (!segments.length) return legacyData(paths, outDir);
 
@@ -88,7 +91,7 @@ export async function buildDataFiles(paths: SitePaths, previous: DataManifest | 
     for (const name of plan.keep) files[name] = before[name]!;
     const written: string[] = [];
     for (const part of plan.write) {
-      const bytes = await dataFileBytes(state, paths.root, part.kind === 'articles' ? { articles: part.ids, urls: [], runs: [], period: part.period } : { articles: [], urls: part.ids, runs: part.runIds, period: part.period });
+      const bytes = await dataFileBytes(state, paths.root, part.kind === 'articles' ? { articles: part.ids, urls: [], runs: [], period: part.period } : { articles: [], urls: part.ids, runs: part.runIds, period: part.period }, reuse);
       await writeData(outDir, part.name, bytes);
       written.push(part.name);
       files[part.name] = {
@@ -113,7 +116,7 @@ export async function buildDataFiles(paths: SitePaths, previous: DataManifest | 
           urls: state.all<{ id: number }>('SELECT id FROM urls ORDER BY id').map((r) => r.id),
           runs: state.all<{ id: number }>('SELECT id FROM runs ORDER BY id').map((r) => r.id),
           period: 'all',
-        })
+        }, reuse)
       : await catalogBytes(state, list);
     await writeData(outDir, 'site.sqlite', bytes);
     written.push('site.sqlite');

@@ -2,11 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SqlValue } from 'sql.js';
 import { htmlToText } from '../../../crawler/clean/html-text.ts';
+import { htmlToMarkdown } from '../../../crawler/clean/markdown.ts';
 import { tagsOf } from '../../../crawler/store/articles.ts';
 import type { Database } from '../../../crawler/store/database.ts';
 import { engine } from '../../../crawler/store/engine.ts';
 import { bodyOf } from '../../lib/article-body.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
+import { articleMode, excerptHtml, type ReuseConfig, type ReuseMode } from '../../lib/reuse.ts';
 import type { DataFileEntry } from './plan.ts';
 import { ARTICLE_COLUMNS, COLUMNS, DATA_FORMAT, DATA_SCHEMA } from './schema.ts';
 
@@ -37,21 +39,33 @@ function insertRows(out: import('sql.js').Database, table: string, columns: stri
   }
 }
 
-export async function dataFileBytes(state: Database, root: string, rows: FileRows): Promise<Uint8Array> {
+/** What the data files carry of an article's body: what its page shows (reuse.ts), as Markdown and as text. */
+export async function shownBodyOf(markdown: string, mode: ReuseMode): Promise<{ markdown: string; text: string }> {
+  if (mode === 'link') return { markdown: '', text: '' };
+  const html = await renderMarkdown(markdown);
+  if (mode === 'full') return { markdown, text: htmlToText(html) };
+  const excerpt = excerptHtml(html);
+  return { markdown: htmlToMarkdown(excerpt), text: htmlToText(excerpt) };
+}
+
+/** `reuse` null publishes every body whole (a site whose config says nothing of reuse modes behaves the same). */
+export async function dataFileBytes(state: Database, root: string, rows: FileRows, reuse: ReuseConfig | null = null): Promise<Uint8Array> {
   const SQL = await engine();
   const out = new SQL.Database();
   try {
     out.run(DATA_SCHEMA);
     out.run('BEGIN');
     out.run(`INSERT INTO meta VALUES ('format', ?), ('period', ?)`, [DATA_FORMAT, rows.period]);
-    insertRows(out, 'topics', COLUMNS.topics, state.all(`SELECT ${COLUMNS.topics} FROM topics ORDER BY id`));
+    const topics = state.all<Record<string, SqlValue> & { id: number; slug: string }>(`SELECT ${COLUMNS.topics} FROM topics ORDER BY id`);
+    insertRows(out, 'topics', COLUMNS.topics, topics);
+    const topicSlug = new Map(topics.map((t) => [t.id, t.slug]));
 
     const articleRows = state.all<Record<string, SqlValue> & { id: number; url_id: number }>(`SELECT ${ARTICLE_COLUMNS}, file FROM articles WHERE id IN (${ids(rows.articles)}) ORDER BY id`);
     const stmt = out.prepare(`INSERT INTO articles (${ARTICLE_COLUMNS}, markdown, text, tags) VALUES (${ARTICLE_COLUMNS.split(', ').map(() => '?').join(', ')}, ?, ?, ?)`);
     try {
       for (const row of articleRows) {
-        const markdown = bodyOf(await readFile(join(root, String(row.file)), 'utf8')).trim();
-        const text = htmlToText(await renderMarkdown(markdown));
+        const mode = reuse ? articleMode(reuse, { topic: topicSlug.get(Number(row.topic_id)) ?? '', url: String(row.source_url) }) : 'full';
+        const { markdown, text } = await shownBodyOf(bodyOf(await readFile(join(root, String(row.file)), 'utf8')).trim(), mode);
         stmt.run([...ARTICLE_COLUMNS.split(', ').map((c) => row[c] ?? null), markdown, text, tagsOf(state, row.id).join(', ')]);
       }
     } finally {
