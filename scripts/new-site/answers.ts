@@ -1,7 +1,7 @@
 // What `npm run new-site` needs to know, from flags (and, on a terminal, from questions).
 import { slugify as slugText } from '../lib/slug.ts';
 
-export type SourceKind = 'feed' | 'sitemap' | 'site' | 'discourse';
+export type SourceKind = 'feed' | 'sitemap' | 'site' | 'discourse' | 'opml';
 
 export interface TopicAnswer {
   slug: string;
@@ -38,7 +38,7 @@ export function slugify(name: string): string {
 
 /** "https://x/feed.xml", "sitemap:https://x/sitemap.xml", "site:https://x/" → a source. */
 export function parseSource(text: string): { kind: SourceKind; url: string } {
-  const match = /^(feed|sitemap|site|discourse):(https?:\/\/.*)$/i.exec(text.trim());
+  const match = /^(feed|sitemap|site|discourse|opml):(https?:\/\/.*)$/i.exec(text.trim());
   if (match) return { kind: match[1]!.toLowerCase() as SourceKind, url: match[2]! };
   return { kind: 'feed', url: text.trim() };
 }
