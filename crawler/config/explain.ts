@@ -37,7 +37,7 @@ function describe(issue: z.core.$ZodIssue): string {
     case 'unrecognized_keys':
       return `has unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')} (check the spelling)`;
     case 'invalid_union':
-      return 'is not a valid source: use a feed URL string or { kind: "feed" | "sitemap" | "discourse" | "site", url } or { kind: "search" }';
+      return 'is not a valid source: use a feed URL string or { kind: "feed" | "sitemap" | "discourse" | "site" | "opml", url } or { kind: "search" }';
     case 'invalid_value':
       return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'too_small':

@@ -37,6 +37,8 @@ export const sourceSchema = z.union([
   z.object({ kind: z.literal('discourse'), url: httpUrl }).strict(),
   /** A site's home page: its <link rel="alternate"> feeds are added as sources. */
   z.object({ kind: z.literal('site'), url: httpUrl }).strict(),
+  /** A published OPML list (a blogroll, another aggregator's /opml.xml): each feed in it becomes a feed source of the topic, read again whenever this source is due. */
+  z.object({ kind: z.literal('opml'), url: httpUrl }).strict(),
   /** Keyword search through the configured SearXNG instance, using the topic's keywords. */
   z.object({ kind: z.literal('search') }).strict(),
 ]);
@@ -138,6 +140,8 @@ export const crawlSchema = z
     maxSitemapsPerSource: z.number().int().min(1).default(50),
     /** Feeds a `site` source adds from its home page's <link rel="alternate"> list, in page order (the rest are usually the same feed in another format). */
     feedsPerSite: z.number().int().min(1).max(20).default(1),
+    /** Feeds an `opml` source takes from its list, in list order; a longer list is cut here, with a warning in the source's outcome. */
+    maxFeedsPerOpml: z.number().int().min(1).max(5000).default(200),
     /** A topic with a backlog of unpublished articles reads its sources less often: this interval per run's worth of backlog. */
     backlogIntervalMinutes: z.number().min(0).default(60),
     /**
