@@ -251,9 +251,8 @@ describe('npm run new-site', () => {
       '--yes',
       '--title', 'Orbit Weekly',
       '--url', 'https://orbit.example.com',
-      '--topic', 'Space',
+      '--opml', join(OPML_FIXTURES, 'feedly.opml'),
       '--topic', 'Climate change',
-      '--feed', 'space=https://www.nasa.gov/feed/',
       '--feed', 'climate-change=sitemap:https://climate.example.org/sitemap.xml',
       '--schedule', '5 */2 * * *',
     ]);
@@ -270,5 +269,16 @@ describe('npm run new-site', () => {
     expect(existsSync(join(fork, 'dist', 'space', 'index.html'))).toBe(true);
     expect(existsSync(join(fork, 'dist', 'climate-change', 'index.html'))).toBe(true);
     expect(readFileSync(join(fork, 'dist', 'rss.xml'), 'utf8')).toContain('Orbit Weekly');
+
+    // OPML round trip: the list imported above comes back from the built site as the same feed sources.
+    expect(home).toMatch(/<a href="\/opml\.xml"[^>]*>OPML<\/a>/);
+    // (--topic put "Climate change" first, and its sitemap source is not a feed, so it is not in the list.)
+    const bySlug = (text: string) => {
+      const result = topicsFromOpml(text);
+      return result.ok ? [...result.topics].sort((a, b) => a.slug.localeCompare(b.slug)) : result.problems;
+    };
+    const imported = bySlug(opmlFixture('feedly.opml'));
+    expect(bySlug(readFileSync(join(fork, 'dist', 'opml.xml'), 'utf8'))).toEqual(imported);
+    expect(bySlug(readFileSync(join(fork, 'dist', 'space', 'opml.xml'), 'utf8'))).toEqual((imported as unknown[]).filter((t) => (t as { slug: string }).slug === 'space'));
   }, 300_000);
 });
