@@ -1,13 +1,15 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { ConfigError, parseConfig } from '../crawler/config/index.ts';
 import { siteSchema } from '../crawler/config/schema.ts';
 import { sitePaths } from '../crawler/paths.ts';
 import { parseCommand } from '../crawler/cli/args.ts';
+import { writeFileAtomic } from '../crawler/store/atomic-write.ts';
 import { isMain } from './lib/cli-args.ts';
-import { answersFromFlags, REUSE_CHOICES, type Answers } from './new-site/answers.ts';
+import { answersFromFlags, REUSE_CHOICES, type Answers, type TopicAnswer } from './new-site/answers.ts';
 import { nextSteps } from './new-site/next-steps.ts';
+import { topicsFromOpml, UNCATEGORIZED } from './new-site/opml-topics.ts';
 import { createAsker, askMissing } from './new-site/prompt.ts';
 import { renderConfig, userConfigOf } from './new-site/render-config.ts';
 import { clearSiteContent } from './new-site/reset-content.ts';
@@ -30,9 +32,13 @@ Options:
                               full     the whole text (needs the rights holders' permission)
                               link     title, the source's description and the link
   --topic <name>            a topic (repeatable): --topic Space --topic "Climate change"
-  --feed <topic>=<url>      a source of a topic (repeatable); <url> may be sitemap:<url> or
-                            site:<url>; with one topic, --feed <url> is enough
+  --feed <topic>=<url>      a source of a topic (repeatable); <url> may be sitemap:<url>,
+                            site:<url>, discourse:<url> or opml:<url> (a published OPML list);
+                            with one topic, --feed <url> is enough
   --keywords <topic>=a,b    keywords of a topic, for keyword search sources
+  --opml <file>             topics and feeds from an OPML subscription list (a feed reader's
+                            export): each folder becomes a topic, each feed a source of it;
+                            feeds outside any folder go to a topic "${UNCATEGORIZED}"
   --schedule <cron>         how often the crawl runs, in UTC (default: hourly, "17 * * * *")
   --keep-content            keep content/, data/ and media/ as they are
   --root <dir>              the repository to change (default: .)
@@ -53,6 +59,7 @@ const OPTIONS = {
   topic: { type: 'string', multiple: true },
   feed: { type: 'string', multiple: true },
   keywords: { type: 'string', multiple: true },
+  opml: { type: 'string' },
   schedule: { type: 'string' },
   'keep-content': { type: 'boolean' },
   root: { type: 'string' },
@@ -88,6 +95,15 @@ export async function main(argv: string[], io: NewSiteIo = { input: process.stdi
   if (problems.length) {
     say(problems.join('\n'));
     return 2;
+  }
+  if (values.opml !== undefined) {
+    const imported = importOpml(values.opml);
+    if (!imported.ok) {
+      say(imported.message);
+      return 2;
+    }
+    given.topics = mergeTopics(given.topics ?? [], imported.topics);
+    say(imported.message);
   }
   if (given.language === undefined && values.yes) given.language = 'en';
   given.description ??= values.yes ? '' : undefined;
@@ -129,8 +145,10 @@ export async function main(argv: string[], io: NewSiteIo = { input: process.stdi
     throw error;
   }
 
+  // Everything is checked and rendered before the first write; each file is replaced whole (temp + rename).
+  const workflow = values.schedule !== undefined && existsSync(workflowPath) ? setSchedule(readFileSync(workflowPath, 'utf8'), values.schedule) : null;
   const configPath = join(root, 'site.config.ts');
-  writeFileSync(configPath, renderConfig(answers));
+  writeFileAtomic(configPath, renderConfig(answers));
   say(`Wrote ${configPath}: "${answers.title}" at ${answers.url}, ${answers.topics.length} topic${answers.topics.length === 1 ? '' : 's'} (${answers.topics.map((t) => `${t.slug}: ${t.sources.length} source${t.sources.length === 1 ? '' : 's'}`).join(', ')})`);
 
   if (!values['keep-content']) {
@@ -139,14 +157,40 @@ export async function main(argv: string[], io: NewSiteIo = { input: process.stdi
   }
 
   let schedule = existsSync(workflowPath) ? readSchedule(readFileSync(workflowPath, 'utf8')) : null;
-  if (values.schedule !== undefined && existsSync(workflowPath)) {
-    writeFileSync(workflowPath, setSchedule(readFileSync(workflowPath, 'utf8'), values.schedule));
-    schedule = values.schedule.trim();
+  if (workflow !== null) {
+    writeFileAtomic(workflowPath, workflow);
+    schedule = values.schedule!.trim();
     say(`Crawl schedule set to "${schedule}" (UTC) in ${workflowPath}.`);
   }
   say('');
   say(nextSteps(answers, { schedule }));
   return 0;
+}
+
+function importOpml(file: string): { ok: true; topics: TopicAnswer[]; message: string } | { ok: false; message: string } {
+  const path = resolve(file);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    return { ok: false, message: `--opml ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
+  }
+  const result = topicsFromOpml(text);
+  if (!result.ok) return { ok: false, message: `--opml ${file} is not a usable OPML list; nothing was written:\n${result.problems.map((p) => `  ✗ ${p}`).join('\n')}` };
+  const feeds = result.topics.reduce((n, t) => n + t.sources.length, 0);
+  const dropped = result.duplicates ? ` (${result.duplicates} listed twice, kept once)` : '';
+  return { ok: true, topics: result.topics, message: `Read ${path}: ${feeds} feed${feeds === 1 ? '' : 's'}${dropped} in ${result.topics.length} topic${result.topics.length === 1 ? '' : 's'}.` };
+}
+
+/** Topics from the list join those named by --topic: the same slug is one topic, each feed in it once. */
+function mergeTopics(flags: TopicAnswer[], imported: TopicAnswer[]): TopicAnswer[] {
+  const topics = flags.map((t) => ({ ...t, sources: [...t.sources] }));
+  for (const topic of imported) {
+    const same = topics.find((t) => t.slug === topic.slug);
+    if (!same) topics.push(topic);
+    else for (const s of topic.sources) if (!same.sources.some((o) => o.url === s.url)) same.sources.push(s);
+  }
+  return topics;
 }
 
 function checkField(field: 'title' | 'url' | 'language', value: string): string | null {

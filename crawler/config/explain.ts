@@ -40,7 +40,7 @@ function describe(issue: z.core.$ZodIssue): string {
     case 'unrecognized_keys':
       return `has unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')} (check the spelling)`;
     case 'invalid_union':
-      return 'is not a valid source: use a feed URL string or { kind: "feed" | "sitemap" | "discourse" | "site", url, mode? } or { kind: "search" }';
+      return 'is not a valid source: use a feed URL string or { kind: "feed" | "sitemap" | "discourse" | "site", url, mode? } or { kind: "opml", url } or { kind: "search" }';
     case 'invalid_value':
       return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'too_small':

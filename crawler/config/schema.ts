@@ -4,7 +4,7 @@ import { z } from 'zod';
 // so the smallest valid config is a title, a URL and one topic with one source.
 
 /** Top-level routes the site uses for itself; a topic cannot take them. */
-const RESERVED_TOPIC_SLUGS = ['amp', 'tags', 'search', 'data', 'about', 'privacy', 'terms', 'dmca', 'media', 'pagefind', 'icons', 'sitemaps', 'page', '404'];
+export const RESERVED_TOPIC_SLUGS = ['amp', 'tags', 'search', 'data', 'about', 'privacy', 'terms', 'dmca', 'media', 'pagefind', 'icons', 'sitemaps', 'page', '404'];
 
 const slug = z
   .string()
@@ -45,6 +45,8 @@ export const sourceSchema = z.union([
   z.object({ kind: z.literal('discourse'), url: httpUrl, mode: reuseModeSchema.optional() }).strict(),
   /** A site's home page: its <link rel="alternate"> feeds are added as sources. */
   z.object({ kind: z.literal('site'), url: httpUrl, mode: reuseModeSchema.optional() }).strict(),
+  /** A published OPML list (a blogroll, another aggregator's /opml.xml): each feed in it becomes a feed source of the topic, read again whenever this source is due. Its feeds' hosts vary, so their reuse mode is the topic's. */
+  z.object({ kind: z.literal('opml'), url: httpUrl }).strict(),
   /** Keyword search through the configured SearXNG instance, using the topic's keywords. */
   z.object({ kind: z.literal('search') }).strict(),
 ]);
@@ -155,6 +157,8 @@ export const crawlSchema = z
     maxSitemapsPerSource: z.number().int().min(1).default(50),
     /** Feeds a `site` source adds from its home page's <link rel="alternate"> list, in page order (the rest are usually the same feed in another format). */
     feedsPerSite: z.number().int().min(1).max(20).default(1),
+    /** Feeds an `opml` source takes from its list, in list order; a longer list is cut here, with a warning in the source's outcome. */
+    maxFeedsPerOpml: z.number().int().min(1).max(5000).default(200),
     /** A topic with a backlog of unpublished articles reads its sources less often: this interval per run's worth of backlog. */
     backlogIntervalMinutes: z.number().min(0).default(60),
     /**

@@ -1,6 +1,7 @@
 import type { SourceRow } from '../store/sources.ts';
 import { readDiscourseSource } from './discourse-source.ts';
 import { readFeedSource } from './feed-source.ts';
+import { readOpmlSource } from './opml-source.ts';
 import { readSearchSource } from './search-source.ts';
 import { readSiteSource } from './site-source.ts';
 import { readSitemapSource } from './sitemap-source.ts';
@@ -25,10 +26,12 @@ export function readSource(ctx: DiscoveryContext, source: SourceRow): Promise<So
       return readDiscourseSource(ctx, source);
     case 'search':
       return readSearchSource(ctx, source);
+    case 'opml':
+      return readOpmlSource(ctx, source);
   }
 }
 
-/** A source's outcome and those of the feeds it added (site sources), flattened. */
+/** A source's outcome and those of the feeds it added (site and OPML sources), flattened. */
 export function allOutcomes(outcome: SourceOutcome): SourceOutcome[] {
   return [outcome, ...(outcome.feeds ?? []).flatMap(allOutcomes)];
 }

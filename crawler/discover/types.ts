@@ -35,7 +35,7 @@ export interface SourceOutcome {
   posts?: { new: number; changed: number; unchanged: number };
   /** Search sources: the keywords queried, in order. */
   queries?: string[];
-  /** Site sources: the feeds it added this run, read in the same run (their URLs are counted there, not here). */
+  /** Site and OPML sources: the feeds it added this run, read in the same run (their URLs are counted there, not here). */
   feeds?: SourceOutcome[];
 }
 

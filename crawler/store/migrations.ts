@@ -224,6 +224,35 @@ CREATE VIRTUAL TABLE articles_fts USING fts4 (title, text, tags, tokenize=unicod
   CREATE INDEX link_occurrences_post ON link_occurrences (post_id);
   `,
   },
+  {
+    version: 4,
+    description: "the 'opml' source kind (a published OPML list whose feeds become sources): SQLite changes a CHECK only by copying the table",
+    sql: `
+  CREATE TABLE sources_v4 (
+    id INTEGER PRIMARY KEY,
+    topic_id INTEGER NOT NULL REFERENCES topics(id),
+    kind TEXT NOT NULL CHECK (kind IN ('feed','sitemap','discourse','site','search','opml')),
+    url TEXT NOT NULL,
+    origin TEXT NOT NULL DEFAULT 'config' CHECK (origin IN ('config','autodiscovery')),
+    discovered_from INTEGER REFERENCES sources(id),
+    active INTEGER NOT NULL DEFAULT 1,
+    etag TEXT,
+    last_modified TEXT,
+    expires_at INTEGER,
+    last_read_at TEXT,
+    next_due_at TEXT,
+    last_status TEXT,
+    last_error TEXT,
+    consecutive_failures INTEGER NOT NULL DEFAULT 0,
+    items_seen INTEGER NOT NULL DEFAULT 0,
+    cursor TEXT,
+    UNIQUE (topic_id, kind, url)
+  );
+  INSERT INTO sources_v4 SELECT * FROM sources;
+  DROP TABLE sources;
+  ALTER TABLE sources_v4 RENAME TO sources;
+  `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

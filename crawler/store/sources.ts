@@ -2,7 +2,7 @@ import type { Config } from '../config/index.ts';
 import type { Database } from './database.ts';
 import type { TopicRow } from './topics.ts';
 
-export type SourceKind = 'feed' | 'sitemap' | 'discourse' | 'site' | 'search';
+export type SourceKind = 'feed' | 'sitemap' | 'discourse' | 'site' | 'search' | 'opml';
 
 export interface SourceRow {
   id: number;
@@ -61,7 +61,7 @@ export function activeSources(db: Database): SourceRow[] {
   return db.all<SourceRow>('SELECT * FROM sources WHERE active = 1 ORDER BY topic_id, id');
 }
 
-/** Adds a source found by autodiscovery (a feed linked from a site's home page); returns it and whether it is new. */
+/** Adds a source found by autodiscovery (a feed linked from a site's home page, or listed in an OPML list); returns it and whether it is new. */
 export function addDiscoveredSource(db: Database, parent: SourceRow, kind: SourceKind, url: string): { source: SourceRow; created: boolean } {
   const { changes } = db.run(
     `INSERT INTO sources (topic_id, kind, url, origin, discovered_from) VALUES (?, ?, ?, 'autodiscovery', ?)

@@ -2,7 +2,7 @@
 import type { ReuseMode } from '../../crawler/config/schema.ts';
 import { slugify as slugText } from '../lib/slug.ts';
 
-export type SourceKind = 'feed' | 'sitemap' | 'site' | 'discourse';
+export type SourceKind = 'feed' | 'sitemap' | 'site' | 'discourse' | 'opml';
 
 export interface TopicAnswer {
   slug: string;
@@ -53,7 +53,7 @@ export function slugify(name: string): string {
 
 /** "https://x/feed.xml", "sitemap:https://x/sitemap.xml", "site:https://x/" → a source. */
 export function parseSource(text: string): { kind: SourceKind; url: string } {
-  const match = /^(feed|sitemap|site|discourse):(https?:\/\/.*)$/i.exec(text.trim());
+  const match = /^(feed|sitemap|site|discourse|opml):(https?:\/\/.*)$/i.exec(text.trim());
   if (match) return { kind: match[1]!.toLowerCase() as SourceKind, url: match[2]! };
   return { kind: 'feed', url: text.trim() };
 }

@@ -57,7 +57,7 @@ export function renderConfig(answers: Answers): string {
 
 // The one file a fork edits (written by \`npm run new-site\`). Sections left out use the
 // defaults documented in crawler/config/schema.ts: publish, quality, crawl, search, images.
-// A source is a feed URL, or { kind: 'sitemap' | 'site' | 'discourse', url }.
+// A source is a feed URL, or { kind: 'sitemap' | 'site' | 'discourse' | 'opml', url }.
 
 export default defineConfig({
   site: {

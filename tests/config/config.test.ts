@@ -149,10 +149,12 @@ describe('a source that fits one shape but is wrong inside', () => {
     expect(source({ kind: 'sitemap', url: 'not a url' })[0]).toMatchObject({ field: 'topics.0.sources.0.url', problem: expect.stringMatching(/absolute http\(s\) URL/) });
     expect(source({ kind: 'feed', url: 'https://a.example/feed', user: 'x' })[0]).toMatchObject({ field: 'topics.0.sources.0', problem: expect.stringMatching(/unknown key "user"/) });
     expect(source('ftp://a.example/feed')[0]!.problem).toMatch(/absolute http\(s\) URL/);
+    expect(source({ kind: 'opml', url: 'feeds.opml' })[0]).toMatchObject({ field: 'topics.0.sources.0.url', problem: expect.stringMatching(/absolute http\(s\) URL/) });
+    expect(() => parseConfig({ ...minimal, topics: [{ slug: 'a', name: 'A', sources: [{ kind: 'opml', url: 'https://a.example/opml.xml' }] }] })).not.toThrow();
   });
 
   it('lists the shapes when the kind itself is unknown', () => {
-    expect(source({ kind: 'rss', url: 'https://a.example/' })[0]!.problem).toMatch(/not a valid source/);
+    expect(source({ kind: 'rss', url: 'https://a.example/' })[0]!.problem).toMatch(/not a valid source: .*"opml"/);
   });
 });
 

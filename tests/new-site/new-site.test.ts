@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { main } from '../../scripts/new-site.ts';
 import { answersFromFlags } from '../../scripts/new-site/answers.ts';
+import { topicsFromOpml } from '../../scripts/new-site/opml-topics.ts';
 import { renderConfig } from '../../scripts/new-site/render-config.ts';
 import { cronProblem, readSchedule, setSchedule } from '../../scripts/new-site/schedule.ts';
 import { copyProject } from './copy-project.ts';
@@ -87,6 +88,59 @@ describe('flags', () => {
   });
 });
 
+const OPML_FIXTURES = join(import.meta.dirname, '..', 'discover', 'fixtures', 'opml');
+const opmlFixture = (name: string) => readFileSync(join(OPML_FIXTURES, name), 'utf8');
+
+describe('topics from an OPML list', () => {
+  it('turns folders into topics (slug from the name) and feeds into feed sources', () => {
+    expect(topicsFromOpml(opmlFixture('feedly.opml'))).toEqual({
+      ok: true,
+      duplicates: 0,
+      topics: [
+        {
+          slug: 'space',
+          name: 'Space',
+          keywords: [],
+          sources: [
+            { kind: 'feed', url: 'https://www.nasa.gov/rss/dyn/breaking_news.rss' },
+            { kind: 'feed', url: 'https://www.esa.int/rssfeed/Our_Activities/Space_Science' },
+          ],
+        },
+        { slug: 'climate-change', name: 'Climate change', keywords: [], sources: [{ kind: 'feed', url: 'https://www.carbonbrief.org/feed/' }] },
+      ],
+    });
+  });
+
+  it('puts feeds outside any folder in "General", skips empty folders, and gives names without Latin letters or the site\'s own routes a slug that works', () => {
+    const nested = topicsFromOpml(opmlFixture('nested.opml'));
+    expect(nested.ok && nested.topics.map((t) => [t.slug, t.name, t.sources.length])).toEqual([
+      ['tech', 'Tech', 3],
+      ['general', 'General', 1],
+      ['photography', 'Photography', 1],
+    ]);
+    const odd = topicsFromOpml(
+      '<opml><body><outline text="Данные"><outline xmlUrl="https://a.example/feed"/></outline><outline text="Data"><outline xmlUrl="https://b.example/feed"/></outline>' +
+        '<outline text="News"><outline xmlUrl="https://c.example/feed"/></outline><outline text="news!"><outline xmlUrl="https://d.example/feed"/></outline></body></opml>',
+    );
+    expect(odd.ok && odd.topics.map((t) => [t.slug, t.name, t.sources.map((s) => s.url)])).toEqual([
+      ['topic-1', 'Данные', ['https://a.example/feed']],
+      ['data-topic', 'Data', ['https://b.example/feed']],
+      ['news', 'News', ['https://c.example/feed', 'https://d.example/feed']],
+    ]);
+  });
+
+  it('refuses a list with a feed it cannot read, naming each and its line', () => {
+    expect(topicsFromOpml(opmlFixture('messy.opml'))).toEqual({
+      ok: false,
+      problems: [
+        'line 9: feed "Gopher hole" has xmlUrl "gopher://hole.example/1/feed": a gopher: URL, and only http(s) feeds can be read',
+        'line 10: feed "Feed scheme" has xmlUrl "feed://scheme.example/rss": a feed: URL, and only http(s) feeds can be read',
+        'line 11: feed "Private" has xmlUrl "https://user:secret@private.example/rss": contains a user name or password, which would be published with the config',
+      ],
+    });
+  });
+});
+
 describe('the config file it writes', () => {
   it('loads and validates, with quotes and backslashes escaped', async () => {
     const root = await tempRoot();
@@ -161,6 +215,38 @@ describe('npm run new-site', () => {
     expect(existsSync(join(root, 'site.config.ts'))).toBe(false);
   });
 
+  it('with --opml, makes the topics of the list (joined with --topic ones) and writes the config', async () => {
+    const root = await tempRoot();
+    const session = io();
+    const args = ['--yes', '--root', root, '--title', 'Orbit', '--url', 'https://orbit.example.com', '--topic', 'Space', '--feed', 'space=sitemap:https://s.example/sitemap.xml'];
+    expect(await main([...args, '--opml', join(OPML_FIXTURES, 'feedly.opml')], session.io), session.text()).toBe(0);
+    expect(session.text()).toContain(`Read ${join(OPML_FIXTURES, 'feedly.opml')}: 3 feeds in 2 topics.`);
+    const config = await loadWritten(root);
+    expect(config.topics.map((t) => [t.slug, t.sources.map((s) => ('url' in s ? `${s.kind} ${s.url}` : s.kind))])).toEqual([
+      ['space', ['sitemap https://s.example/sitemap.xml', 'feed https://www.nasa.gov/rss/dyn/breaking_news.rss', 'feed https://www.esa.int/rssfeed/Our_Activities/Space_Science']],
+      ['climate-change', ['feed https://www.carbonbrief.org/feed/']],
+    ]);
+  });
+
+  it('with a malformed --opml list, says what is wrong, exits 2 and writes nothing', async () => {
+    const root = await tempRoot();
+    const workflow = readFileSync(join(root, '.github', 'workflows', 'crawl.yml'), 'utf8');
+    const cut = join(root, 'cut.opml');
+    writeFileSync(cut, opmlFixture('feedly.opml').split('\n').slice(0, 10).join('\n'));
+    const base = ['--yes', '--root', root, '--title', 'Orbit', '--url', 'https://orbit.example.com', '--schedule', '5 * * * *'];
+    for (const [file, expected] of [
+      [cut, 'line 8: <outline> is never closed'],
+      [join(OPML_FIXTURES, 'messy.opml'), 'line 9: feed "Gopher hole" has xmlUrl "gopher://hole.example/1/feed"'],
+      [join(root, 'missing.opml'), 'cannot read it (ENOENT)'],
+    ] as const) {
+      const session = io();
+      expect(await main([...base, '--opml', file], session.io)).toBe(2);
+      expect(session.text()).toContain(expected);
+      expect(existsSync(join(root, 'site.config.ts'))).toBe(false);
+      expect(readFileSync(join(root, '.github', 'workflows', 'crawl.yml'), 'utf8')).toBe(workflow);
+    }
+  });
+
   it('run non-interactively in a copy of the repository, produces a site that builds', async () => {
     const fork = await copyProject();
     cleanup.push(fork);
@@ -177,9 +263,8 @@ describe('npm run new-site', () => {
       '--yes',
       '--title', 'Orbit Weekly',
       '--url', 'https://orbit.example.com',
-      '--topic', 'Space',
+      '--opml', join(OPML_FIXTURES, 'feedly.opml'),
       '--topic', 'Climate change',
-      '--feed', 'space=https://www.nasa.gov/feed/',
       '--feed', 'climate-change=sitemap:https://climate.example.org/sitemap.xml',
       '--schedule', '5 */2 * * *',
     ]);
@@ -207,5 +292,16 @@ describe('npm run new-site', () => {
     expect(existsSync(join(fork, 'dist', 'space', 'index.html'))).toBe(true);
     expect(existsSync(join(fork, 'dist', 'climate-change', 'index.html'))).toBe(true);
     expect(readFileSync(join(fork, 'dist', 'rss.xml'), 'utf8')).toContain('Orbit Weekly');
+
+    // OPML round trip: the list imported above comes back from the built site as the same feed sources.
+    expect(home).toMatch(/<a href="\/opml\.xml"[^>]*>OPML<\/a>/);
+    // (--topic put "Climate change" first, and its sitemap source is not a feed, so it is not in the list.)
+    const bySlug = (text: string) => {
+      const result = topicsFromOpml(text);
+      return result.ok ? [...result.topics].sort((a, b) => a.slug.localeCompare(b.slug)) : result.problems;
+    };
+    const imported = bySlug(opmlFixture('feedly.opml'));
+    expect(bySlug(readFileSync(join(fork, 'dist', 'opml.xml'), 'utf8'))).toEqual(imported);
+    expect(bySlug(readFileSync(join(fork, 'dist', 'space', 'opml.xml'), 'utf8'))).toEqual((imported as unknown[]).filter((t) => (t as { slug: string }).slug === 'space'));
   }, 300_000);
 });

@@ -1,0 +1,5 @@
+import type { APIRoute } from 'astro';
+import { siteIndex } from '../lib/site-data.ts';
+import { siteOpml } from '../lib/opml.ts';
+
+export const GET: APIRoute = async () => new Response(siteOpml(await siteIndex()), { headers: { 'Content-Type': 'text/x-opml; charset=utf-8' } });
