@@ -29,23 +29,3 @@ export function largestPngInIco(bytes: Buffer): Buffer | null {
   }
   return best?.data ?? null;
 }
-
-/** An ICO file holding the given PNG images (each with its pixel size): for tests and the sample web. */
-export function icoOf(images: Array<{ size: number; png: Buffer }>): Buffer {
-  const header = Buffer.alloc(6 + images.length * 16);
-  header.writeUInt16LE(0, 0);
-  header.writeUInt16LE(1, 2);
-  header.writeUInt16LE(images.length, 4);
-  let offset = header.length;
-  images.forEach((image, i) => {
-    const at = 6 + i * 16;
-    header[at] = image.size >= 256 ? 0 : image.size;
-    header[at + 1] = image.size >= 256 ? 0 : image.size;
-    header.writeUInt16LE(1, at + 4);
-    header.writeUInt16LE(32, at + 6);
-    header.writeUInt32LE(image.png.length, at + 8);
-    header.writeUInt32LE(offset, at + 12);
-    offset += image.png.length;
-  });
-  return Buffer.concat([header, ...images.map((i) => i.png)]);
-}
