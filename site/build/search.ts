@@ -6,6 +6,7 @@ import { htmlToText } from '../../crawler/clean/html-text.ts';
 import { articleDateText } from '../lib/article-time.ts';
 import { imageAttrs } from '../lib/images.ts';
 import { sourceName } from '../lib/page-data.ts';
+import { sourceHost } from '../../crawler/url/source-host.ts';
 import { articleHtml } from '../lib/article-body.ts';
 import type { Article, SiteIndex } from '../lib/site-index.ts';
 
@@ -47,6 +48,8 @@ function recordOf(index: SiteIndex, article: Article, html: string): pagefind.Cu
   const data = article.data;
   const topic = index.topicBySlug.get(article.topic);
   const meta: Record<string, string> = { title: data.title, date: articleDateText(data, config.site.language).text, source: sourceName(data) };
+  const host = sourceHost(data.url);
+  if (host) Object.assign(meta, { sourcePage: routes.source(host), sourceIcon: routes.sourceIcon(host) });
   if (data.image) meta.image = imageAttrs(data.image, routes.asset, 320).src;
   return {
     url: article.path,
@@ -66,7 +69,7 @@ export function searchShards(index: SiteIndex, prefix: string, size = SHARD_SIZE
   for (let k = 0; k * size < ordered.length; k++) {
     const articles = ordered.slice(k * size, (k + 1) * size);
     const hash = createHash('sha256').update(prefix);
-    for (const a of articles) hash.update(JSON.stringify([a.path, a.bodySha, a.data.title, a.data.topic, a.data.publishedOnSite, a.data.published, a.data.image?.variants ?? null, a.tags]));
+    for (const a of articles) hash.update(JSON.stringify([a.path, a.bodySha, a.data.title, a.data.url, a.data.siteName, a.data.topic, a.data.publishedOnSite, a.data.published, a.data.image?.variants ?? null, a.tags]));
     shards.push({ bundle: shardName(k), articles, key: hash.digest('base64url').slice(0, 22) });
   }
   return shards;

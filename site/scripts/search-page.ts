@@ -51,11 +51,23 @@ if (form && status && results && more && form.dataset.pagefind) {
       a.textContent = d.meta.title ?? d.url;
       h2.append(a);
       li.append(h2);
-      const meta = [d.meta.source, d.meta.date, d.filters.topic?.[0]].filter(Boolean).join(' · ');
-      if (meta) {
+      const rest = [d.meta.date, d.filters.topic?.[0]].filter(Boolean).join(' · ');
+      if (d.meta.source || rest) {
         const p = document.createElement('p');
         p.className = 'meta';
-        p.textContent = meta;
+        if (d.meta.source && d.meta.sourcePage) {
+          // SourceLabel.astro: the source's local icon and name, linking to its page.
+          const source = document.createElement('a');
+          source.className = 'source';
+          source.href = d.meta.sourcePage;
+          if (d.meta.sourceIcon) {
+            const icon = document.createElement('img');
+            Object.assign(icon, { src: d.meta.sourceIcon, width: 16, height: 16, alt: '', loading: 'lazy', decoding: 'async' });
+            source.append(icon);
+          }
+          source.append(d.meta.source);
+          p.append(source, rest ? ` · ${rest}` : '');
+        } else p.textContent = [d.meta.source, rest].filter(Boolean).join(' · ');
         li.append(p);
       }
       const excerpt = document.createElement('p');
