@@ -8,6 +8,7 @@ export function sourceHost(url: string): string | null {
   const parsed = URL.parse(url);
   if (!parsed?.hostname) return null;
   // WHATWG host names are already lowercase and punycode; only IPv6 brackets and colons need replacing.
-  const host = parsed.hostname.toLowerCase().replace(/^www\.(?=.+\.)/, '');
-  return host.replace(/[^a-z0-9.-]/g, '-');
+  const host = parsed.hostname.toLowerCase().replace(/\.$/, '').replace(/^www\.(?=.+\.)/, '').replace(/[^a-z0-9.-]/g, '-');
+  // "..", "." and the like would be a path, not a name.
+  return /^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(host) ? host : null;
 }

@@ -36,6 +36,13 @@ describe('sources', () => {
   it('names a source by its host without www.', () => {
     expect(sourceHost('http://www.orbitalnotes.test/2026/01/x/')).toBe('orbitalnotes.test');
     expect(sourceHost('https://News.Example.com:8443/a')).toBe('news.example.com');
+    expect(sourceHost('https://example.com./')).toBe('example.com');
+    expect(sourceHost('http://www.com/')).toBe('www.com');
+    expect(sourceHost('http://[::1]:8080/')).toBe('---1-');
+    expect(sourceHost('https://bücher.example/')).toBe('xn--bcher-kva.example');
+    // Never a path: a source page is /sources/<host>/.
+    expect(sourceHost('http://../x')).toBeNull();
+    expect(sourceHost('http://./')).toBeNull();
     expect(sourceHost('not a url')).toBeNull();
   });
 
