@@ -16,7 +16,7 @@ const config = process.env.GLEANER_CONFIG_JSON ? parseConfig(JSON.parse(process.
 const paths = sitePaths(process.env.GLEANER_ROOT ?? '.');
 const input = process.env.GLEANER_BUILD_INPUT
   ? JSON.parse(process.env.GLEANER_BUILD_INPUT)
-  : { siteIndex: join(paths.cache, 'build', 'site-index.json'), renderSet: join(paths.cache, 'build', 'render.json'), downloads: join(paths.cache, 'build', 'downloads.json') };
+  : { siteIndex: join(paths.cache, 'build', 'site-index.json'), renderSet: join(paths.cache, 'build', 'render.json'), downloads: join(paths.cache, 'build', 'downloads.json'), sources: join(paths.cache, 'build', 'sources.json') };
 
 export default defineConfig({
   site: new URL(config.site.url).href,

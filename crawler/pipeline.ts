@@ -18,6 +18,9 @@ import { rescheduleRead } from './pipeline/reschedule.ts';
 import { emptySummary, type RunSummary } from './pipeline/summary.ts';
 import { silent, type Reporter } from './pipeline/events.ts';
 import { crashpoint } from './crashpoint.ts';
+import { FolderAllocator } from './publish/folders.ts';
+import { iconCandidates, refreshSourceIcons } from './pipeline/source-icons.ts';
+import { SEARCH_SOURCE_URL } from './store/sources.ts';
 
 export type { RunSummary } from './pipeline/summary.ts';
 export type { CrawlEvent, Reporter } from './pipeline/events.ts';
@@ -116,6 +119,13 @@ export async function runCrawl(config: Config, paths: SitePaths, options: CrawlO
       for (const [topic, count] of plan.byTopic) {
         summary.publishedByTopic[topic] = count;
         if (count) report({ type: 'published', topic, count });
+      }
+
+      if (now() < deadline) {
+        // Hosts of this run's articles and of the configured sources: never every article.
+        const published = db.all<{ url: string; favicon: string | null }>(`SELECT source_url AS url, favicon FROM articles WHERE status = 'published' AND published_on_site >= ?`, [new Date(started).toISOString()]);
+        const configured = sources.filter((s) => s.url !== SEARCH_SOURCE_URL).map((s) => ({ url: s.url }));
+        await refreshSourceIcons({ db, fetcher, paths, policy, media: new FolderAllocator(), now }, iconCandidates([...published, ...configured]));
       }
 
       rescheduleRead(db, config, outcomes, backlogByTopic(db), now());

@@ -4,7 +4,7 @@ import { z } from 'zod';
 // so the smallest valid config is a title, a URL and one topic with one source.
 
 /** Top-level routes the site uses for itself; a topic cannot take them. */
-export const RESERVED_TOPIC_SLUGS = ['amp', 'tags', 'search', 'data', 'about', 'privacy', 'terms', 'dmca', 'media', 'pagefind', 'icons', 'sitemaps', 'page', '404'];
+export const RESERVED_TOPIC_SLUGS = ['amp', 'tags', 'search', 'data', 'about', 'privacy', 'terms', 'dmca', 'media', 'pagefind', 'icons', 'sitemaps', 'page', '404', 'sources'];
 
 const slug = z
   .string()

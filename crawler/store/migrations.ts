@@ -253,6 +253,20 @@ CREATE VIRTUAL TABLE articles_fts USING fts4 (title, text, tags, tokenize=unicod
   ALTER TABLE sources_v4 RENAME TO sources;
   `,
   },
+  {
+    version: 5,
+    description: "each source host's icon: where it was looked for, the file saved under media/ (by content hash), when it was last checked",
+    sql: `
+  CREATE TABLE source_icons (
+    host TEXT PRIMARY KEY,
+    declared TEXT,
+    file TEXT,
+    hash TEXT,
+    checked_at TEXT NOT NULL,
+    error TEXT
+  );
+  `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -2,7 +2,7 @@
 import { buildForum, type Forum } from './forum.ts';
 import { FEED_TYPES, feedUpdated, renderAtom, renderJsonFeed, renderRss, type FeedChannel, type FeedItem } from './feeds.ts';
 import { hashNumber, pickStable, sha1 } from './html.ts';
-import { faviconSvg, renderLeadImage } from './images.ts';
+import { faviconSvg, renderFaviconIco, renderLeadImage } from './images.ts';
 import { loadArticles, MIN_ARTICLE_WORDS } from './load-articles.ts';
 import { FEED_CACHE, HTML, textResource, type Resource } from './resource.ts';
 import { FORUM_HOST, SEARCH_HOST, SECTION_NAMES, SITES, WWW_ORBITAL_HOST, siteUrl } from './sites.ts';
@@ -202,6 +202,10 @@ export function buildSampleWeb(options: BuildOptions = {}): SampleWebContent {
     entries.push({ url: siteUrl(id, '/robots.txt'), kind: 'other', expect: 'rejected', status: 200, contentType: 'text/plain', note: id === 'bytesmith' ? 'Disallows /drafts/.' : 'robots.txt' });
     route(site.host, '/favicon.svg', textResource('image/svg+xml', faviconSvg(site.name, id), FALLBACK_DATE));
     entries.push({ url: siteUrl(id, '/favicon.svg'), kind: 'other', expect: 'rejected', status: 200, contentType: 'image/svg+xml', note: 'Site icon.' });
+    const ico = renderFaviconIco(site.name, id);
+    images.push(ico.catch(() => undefined));
+    route(site.host, '/favicon.ico', { status: 200, type: 'image/x-icon', body: ico, lastModified: FALLBACK_DATE });
+    entries.push({ url: siteUrl(id, '/favicon.ico'), kind: 'other', expect: 'rejected', status: 200, contentType: 'image/x-icon', note: 'Site icon as ICO (PNG images inside): what the crawler saves, the SVG being refused.' });
 
     notFoundPages.set(site.host, Buffer.from(template.notFound('{path}', ctx)));
   }

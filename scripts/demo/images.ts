@@ -54,3 +54,34 @@ export function faviconSvg(name: string, seed: string): string {
   const initial = name.replace(/^The /, '').charAt(0);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="hsl(${hue},60%,35%)"/><text x="32" y="44" font-family="sans-serif" font-size="36" font-weight="bold" fill="#fff" text-anchor="middle">${esc(initial)}</text></svg>\n`;
 }
+
+/** An ICO file holding the given PNG images (each with its pixel size). */
+export function icoOf(images: Array<{ size: number; png: Buffer }>): Buffer {
+  const header = Buffer.alloc(6 + images.length * 16);
+  header.writeUInt16LE(0, 0);
+  header.writeUInt16LE(1, 2);
+  header.writeUInt16LE(images.length, 4);
+  let offset = header.length;
+  images.forEach((image, i) => {
+    const at = 6 + i * 16;
+    // 0 stands for 256.
+    header[at] = image.size >= 256 ? 0 : image.size;
+    header[at + 1] = image.size >= 256 ? 0 : image.size;
+    header.writeUInt16LE(1, at + 4);
+    header.writeUInt16LE(32, at + 6);
+    header.writeUInt32LE(image.png.length, at + 8);
+    header.writeUInt32LE(offset, at + 12);
+    offset += image.png.length;
+  });
+  return Buffer.concat([header, ...images.map((i) => i.png)]);
+}
+
+/** /favicon.ico: the SVG favicon as 16 and 48 pixel PNGs in one ICO, the way sites serve it. */
+export async function renderFaviconIco(name: string, seed: string): Promise<Buffer> {
+  const svg = Buffer.from(faviconSvg(name, seed));
+  const png = (size: number) => sharp(svg, { density: 72 * (size / 64) * 2 }).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
+  return icoOf([
+    { size: 16, png: await png(16) },
+    { size: 48, png: await png(48) },
+  ]);
+}

@@ -143,7 +143,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildReport> {
   const stage = stageFor(paths, options.shard);
   rmSync(stage, { recursive: true, force: true });
   mkdirSync(join(stage, 'input'), { recursive: true });
-  const input = { siteIndex: join(stage, 'input', 'site-index.json'), renderSet: join(stage, 'input', 'render.json'), downloads: join(stage, 'input', 'downloads.json') };
+  const input = { siteIndex: join(stage, 'input', 'site-index.json'), renderSet: join(stage, 'input', 'render.json'), downloads: join(stage, 'input', 'downloads.json'), sources: join(stage, 'input', 'sources.json') };
   writeFileSync(input.siteIndex, JSON.stringify(entries));
   writeFileSync(input.renderSet, JSON.stringify(renderSet));
 
@@ -160,6 +160,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildReport> {
     dataWritten = data.written.length;
   }
   writeFileSync(input.downloads, JSON.stringify(manifest.data.index));
+  writeFileSync(input.sources, JSON.stringify(manifest.data.sources ?? []));
   const dataDone = performance.now();
 
   // 3b. Pages.

@@ -40,7 +40,9 @@ export async function mergeShards({ root, config, count }: MergeOptions): Promis
   }
   const first = manifests[0]!;
   const merged: BuildManifest = { ...first, buildId: randomUUID(), pages: {}, search: {}, files: {} };
-  for (let i = 1; i <= count; i++) {
+  // Slice 1 last: every slice renders the always-rendered pages, but only slice 1 has the data
+  // worker's output (the data page's list, the sources' health), so its copies must win.
+  for (let i = count; i >= 1; i--) {
     const dir = join(root, 'dist-shards', String(i));
     for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
       if (!entry.isFile()) continue;

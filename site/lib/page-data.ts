@@ -1,3 +1,4 @@
+import { sourceHost } from '../../crawler/url/source-host.ts';
 import { articleTime, articleUpdated } from './article-time.ts';
 import { rfc3339 } from './dates.ts';
 import { htmlToText, truncate } from './html.ts';
@@ -28,14 +29,9 @@ export function languageAlternates(index: SiteIndex, article: Article): Array<{ 
   return [{ hreflang: lang, href: articleCanonical(index, article) }];
 }
 
-/** The source's name: its declared site name, else its host name. */
+/** The source's name: its declared site name, else its host (crawler/url/source-host.ts). */
 export function sourceName(data: { siteName: string | null; url: string }): string {
-  if (data.siteName) return data.siteName;
-  try {
-    return new URL(data.url).hostname.replace(/^www\./, '');
-  } catch {
-    return data.url;
-  }
+  return data.siteName || sourceHost(data.url) || data.url;
 }
 
 /** The site as a schema.org publisher (its name, home page and logo). */

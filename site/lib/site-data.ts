@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { config, input, paths } from 'virtual:gleaner/config';
 import { articleHtml } from './article-body.ts';
 import { buildSiteIndex, type Article, type ArticleInput, type SiteIndex } from './site-index.ts';
+import { buildSources, type SourceInfo } from './sources.ts';
+import type { SourceHealth } from '../build/data/sources.ts';
 import { createRoutes } from './urls.ts';
 import type { RenderSet } from './vite-virtual.ts';
 
@@ -15,6 +17,14 @@ let memo: Promise<SiteIndex> | undefined;
 export function siteIndex(): Promise<SiteIndex> {
   memo ??= Promise.resolve().then(() => buildSiteIndex(JSON.parse(readFileSync(input.siteIndex, 'utf8')) as ArticleInput[], config));
   return memo;
+}
+
+let sourcesMemo: Promise<SourceInfo[]> | undefined;
+
+/** The site's sources with their health: the build read it from the crawler's state in its data worker (input.sources); this process never loads the state. */
+export function sources(): Promise<SourceInfo[]> {
+  sourcesMemo ??= siteIndex().then((index) => buildSources(index, JSON.parse(readFileSync(input.sources, 'utf8')) as SourceHealth[]));
+  return sourcesMemo;
 }
 
 let renderSet: { all: boolean; pages: Map<string, Set<string>> } | undefined;

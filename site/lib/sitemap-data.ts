@@ -2,6 +2,7 @@ import { articleUpdated } from './article-time.ts';
 import { rfc3339 } from './dates.ts';
 import { articleMode } from './page-data.ts';
 import type { SiteIndex, TagInfo } from './site-index.ts';
+import { sourceHosts } from './sources.ts';
 import { splitSitemaps, type SitemapFile, type SitemapUrl } from './sitemap.ts';
 
 // Sitemaps that a run rewrites in proportion to what it added: per topic, one group for its front
@@ -52,6 +53,8 @@ export function sitemapFiles(index: SiteIndex, limit?: number): SitemapFile[] {
     const tags = [...index.listedTags].sort((a, b) => firstSeen(b) - firstSeen(a) || (a.slug < b.slug ? -1 : 1));
     groups.push({ name: 'tags', urls: tags.map((t) => ({ loc: abs(routes.tag(t.slug)) })), limit: Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK) });
   }
+  // Source pages change with every crawl (their health), so they carry no lastmod either.
+  groups.push({ name: 'sources', urls: [{ loc: abs(routes.sources()) }, ...sourceHosts(index).map((host) => ({ loc: abs(routes.source(host)) }))], limit: Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK) });
   const files = groups.flatMap((g) => splitSitemaps([{ name: g.name, urls: g.urls }], g.limit ?? limit));
   if (limit === undefined) memo.set(index, files);
   return files;

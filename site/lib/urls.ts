@@ -16,6 +16,11 @@ export interface Routes {
   tags(): string;
   tag(slug: string): string;
   search(): string;
+  sources(): string;
+  /** A source's page; `host` as crawler/url/source-host.ts names it. */
+  source(host: string): string;
+  /** A source's icon: one address per host whatever its bytes, so pages showing it never change when it is refreshed. */
+  sourceIcon(host: string): string;
   /** A frontmatter asset path: site-absolute ("/media/…") gets the base path, remote URLs stay as they are. */
   asset(src: string): string;
 }
@@ -36,6 +41,9 @@ export function createRoutes(siteUrl: string): Routes {
     tags: () => path('tags/'),
     tag: (slug) => path(`tags/${slug}/`),
     search: () => path('search/'),
+    sources: () => path('sources/'),
+    source: (host) => path(`sources/${host}/`),
+    sourceIcon: (host) => path(`sources/${host}/icon.webp`),
     asset: (src) => (src.startsWith('/') && !src.startsWith('//') ? path(src) : src),
   };
 }

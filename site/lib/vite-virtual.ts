@@ -16,6 +16,8 @@ export interface BuildInput {
   renderSet: string;
   /** What the data page lists (site/build/data/index.ts). */
   downloads: string;
+  /** Each source host's health from the crawler's state (site/build/data/sources.ts). */
+  sources: string;
 }
 
 /** A Vite plugin serving the validated config, the root's paths and the build's input files to pages (typed in site/env.d.ts). */

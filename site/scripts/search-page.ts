@@ -53,9 +53,16 @@ if (form && status && results && more && form.dataset.pagefind) {
       li.append(h2);
       const meta = document.createElement('p');
       meta.className = 'meta';
-      const source = document.createElement('span');
+      // SourceLabel.astro: the source's local icon and name, linking to its page.
+      const source = document.createElement(d.meta.sourcePage ? 'a' : 'span');
       source.className = 'source';
-      source.textContent = d.meta.source ?? '';
+      if (source instanceof HTMLAnchorElement) source.href = d.meta.sourcePage!;
+      if (d.meta.sourceIcon) {
+        const icon = document.createElement('img');
+        Object.assign(icon, { src: d.meta.sourceIcon, width: 16, height: 16, alt: '', loading: 'lazy', decoding: 'async' });
+        source.append(icon);
+      }
+      source.append(d.meta.source ?? '');
       const time = document.createElement('time');
       if (d.meta.datetime) time.dateTime = d.meta.datetime;
       time.textContent = d.meta.date ?? '';

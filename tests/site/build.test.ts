@@ -9,6 +9,7 @@ import { buildSite, type BuildReport } from '../../scripts/build.ts';
 import { listFiles, sha256File } from '../../scripts/lib/files.ts';
 import { syntheticConfig, syntheticTopics, writeSyntheticSite } from '../../scripts/lib/synthetic-content.ts';
 import { tagSlug } from '../../crawler/enrich/tag-slug.ts';
+import { sourceHost } from '../../crawler/url/source-host.ts';
 import { cspHash } from '../../site/lib/csp.ts';
 import { ampProblems } from './helpers/amp-check.ts';
 import { newestFirst, readContent, type ContentFile } from './helpers/content.ts';
@@ -102,8 +103,15 @@ describe('articles', () => {
     const article = content.find((a) => a.data.image && a.data.author && a.data.related.length === 3 && a.data.published)!;
     const page = doc(await readUrl(dist, `/${article.id}/`));
     const main = page.querySelector('main')!;
-    expect(main.querySelector(`a[href="${article.data.url}"]`)?.textContent).toBe(article.data.siteName);
-    expect(main.querySelector(`img[src="${article.data.favicon}"]`)).not.toBeNull();
+    expect(main.querySelector(`.source-note a[href="${article.data.url}"]`)?.textContent).toBe(article.data.siteName);
+    // The source's icon and name link to its page; the icon is the site's own copy, never the source's server.
+    const host = sourceHost(article.data.url)!;
+    const label = main.querySelector('header a.source')!;
+    expect(label.textContent).toBe(article.data.siteName);
+    expect(label.getAttribute('href')).toBe(`/sources/${host}/`);
+    expect(label.querySelector('img')?.getAttribute('src')).toBe(`/sources/${host}/icon.webp`);
+    expect(existsForUrl(dist, `/sources/${host}/icon.webp`)).toBe(true);
+    expect(main.querySelector(`img[src="${article.data.favicon}"]`)).toBeNull();
     expect(main.textContent).toContain(`By ${article.data.author}`);
     expect(main.querySelector('time')?.getAttribute('datetime')).toBe(article.data.published);
     // Its tags that at least minTagArticles articles carried when it was published (itself included); not the others.
@@ -286,7 +294,7 @@ describe('for machines', () => {
     expect(robots).toContain(`Sitemap: ${SITE}/sitemap-index.xml`);
     const index = await readUrl(dist, '/sitemap-index.xml');
     const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(sitemaps).toEqual([...topics.flatMap((t) => [`${SITE}/sitemaps/topic-${t.slug}-1.xml`, `${SITE}/sitemaps/articles-${t.slug}-1.xml`]), `${SITE}/sitemaps/site-1.xml`, `${SITE}/sitemaps/tags-1.xml`]);
+    expect(sitemaps).toEqual([...topics.flatMap((t) => [`${SITE}/sitemaps/topic-${t.slug}-1.xml`, `${SITE}/sitemaps/articles-${t.slug}-1.xml`]), `${SITE}/sitemaps/site-1.xml`, `${SITE}/sitemaps/tags-1.xml`, `${SITE}/sitemaps/sources-1.xml`]);
     let urls = 0;
     for (const sitemap of sitemaps) {
       const xml = await readUrl(dist, sitemap);
@@ -295,7 +303,7 @@ describe('for machines', () => {
         expect(existsForUrl(dist, loc), loc).toBe(true);
         urls++;
       }
-      if (!sitemap.includes('/tags-')) expect(xml).toContain('<lastmod>');
+      if (!sitemap.includes('/tags-') && !sitemap.includes('/sources-')) expect(xml).toContain('<lastmod>');
     }
     expect(urls).toBeGreaterThan(45);
     for (const a of content) expect(await readUrl(dist, `/sitemaps/articles-${a.data.topic}-1.xml`)).toContain(`<loc>${SITE}/${a.id}/</loc>`);

@@ -8,6 +8,7 @@ import { listSegments } from '../../../crawler/store/segments.ts';
 import { openState } from '../../../crawler/store/state.ts';
 import { describeDatabase, exampleQueries, type DatabaseInfo, type ExampleQuery } from '../../lib/database.ts';
 import { segmentMark, segmentsSince, touchedBy, type SegmentMark } from './changes.ts';
+import { sourceHealth, type SourceHealth } from './sources.ts';
 import { PART_SIZES, planData, type DataFileEntry, type PartSizes } from './plan.ts';
 import { dataFileBytes, catalogBytes } from './write.ts';
 import type { ReuseConfig } from '../../lib/reuse.ts';
@@ -47,10 +48,12 @@ export interface DataManifest {
   reuse?: string;
   files: Record<string, DataFileEntry>;
   index: DataIndex | null;
+  /** Each source host's health (sources.ts), for the source pages; absent in a manifest older than them. */
+  sources?: SourceHealth[];
 }
 
 export function emptyDataManifest(): DataManifest {
-  return { mark: null, files: {}, index: null };
+  return { mark: null, files: {}, index: null, sources: [] };
 }
 
 export interface DataBuild {
@@ -80,7 +83,7 @@ export async function buildDataFiles(paths: SitePaths, previous: DataManifest | 
   const SQL = await engine();
   const fresh = previous ? segmentsSince(segments, previous.mark) : null;
   const touched = fresh ? touchedBy(SQL, paths.segments, fresh) : null;
-  const nothingNew = fresh !== null && fresh.length === 0 && changedFiles.length === 0 && previous?.index;
+  const nothingNew = fresh !== null && fresh.length === 0 && changedFiles.length === 0 && previous?.index && previous.sources;
   if (nothingNew) return { manifest: previous!, written: [] };
 
   const state = await openState(paths, { readOnly: true });
@@ -136,7 +139,9 @@ export async function buildDataFiles(paths: SitePaths, previous: DataManifest | 
       queries: exampleQueries(info),
     };
     const index: DataIndex = { site, articles: list.filter((f) => f.kind === 'articles'), crawl: list.filter((f) => f.kind === 'crawl') };
-    return { manifest: { mark: segmentMark(segments), files, index }, written };
+    // Read here, in the worker that already holds the state: Astro's process never loads it.
+    const sources = sourceHealth(state);
+    return { manifest: { mark: segmentMark(segments), files, index, sources }, written };
   } finally {
     state.close();
   }
@@ -149,5 +154,5 @@ async function legacyData(paths: SitePaths, outDir: string): Promise<DataBuild> 
   await writeData(outDir, 'site.sqlite', bytes);
   const info = await describeDatabase(bytes);
   const site: SiteFile = { name: 'site.sqlite', kind: 'site', period: null, part: 1, articles: 0, urls: 0, bytes: bytes.byteLength, sha256: sha256(bytes), fingerprint: '', complete: true, info, queries: exampleQueries(info) };
-  return { manifest: { mark: null, files: {}, index: { site, articles: [], crawl: [] } }, written: ['site.sqlite'] };
+  return { manifest: { mark: null, files: {}, index: { site, articles: [], crawl: [] }, sources: [] }, written: ['site.sqlite'] };
 }

@@ -1,0 +1,101 @@
+import type { Database } from '../../../crawler/store/database.ts';
+import { SEARCH_SOURCE_URL } from '../../../crawler/store/sources.ts';
+import { sourceIconFiles } from '../../../crawler/store/source-icons.ts';
+import { sourceHost } from '../../../crawler/url/source-host.ts';
+
+// The health of each source host, summarized from the crawler's state for the source pages.
+// In the config a source is a feed, sitemap or forum address within a topic; readers see a
+// source as a host (crawler/url/source-host.ts), so everything here is added up per host:
+//
+//   lastRead   the latest read of any of the host's configured or discovered sources, or fetch
+//              of any of its URLs
+//   lastError  the latest error still on record: a source read that failed (cleared by the next
+//              good read) or a URL of the host in state `failed`
+//   failures   how many of the host's URLs are in state `failed` now
+//   failingReads  the most consecutive failed reads of any of its active sources (0: all well)
+//
+// The URLs are grouped by their authority in SQL (one pass, nothing per row in JavaScript), and
+// the authorities then folded into hosts by the one rule, so a state of any size gives one
+// small row per host.
+
+export interface SourceFeed {
+  url: string;
+  kind: string;
+  topic: string;
+  origin: string;
+  active: boolean;
+}
+
+export interface SourceHealth {
+  host: string;
+  feeds: SourceFeed[];
+  lastRead: string | null;
+  lastError: { code: string; message: string; at: string } | null;
+  failures: number;
+  failingReads: number;
+  /** The saved icon, relative to the site's root; null: none. */
+  icon: string | null;
+}
+
+const AUTHORITY = `substr(substr(url, instr(url, '://') + 3), 1, instr(substr(url, instr(url, '://') + 3) || '/', '/') - 1)`;
+
+function later(a: string | null, b: string | null): string | null {
+  if (!a) return b;
+  if (!b) return a;
+  return a >= b ? a : b;
+}
+
+export function sourceHealth(state: Database): SourceHealth[] {
+  const hosts = new Map<string, SourceHealth>();
+  const entry = (url: string): SourceHealth | null => {
+    const host = sourceHost(url);
+    if (!host) return null;
+    let health = hosts.get(host);
+    if (!health) hosts.set(host, (health = { host, feeds: [], lastRead: null, lastError: null, failures: 0, failingReads: 0, icon: null }));
+    return health;
+  };
+  const noteError = (health: SourceHealth, code: string, message: string, at: string) => {
+    if (!health.lastError || at > health.lastError.at) health.lastError = { code, message, at };
+  };
+
+  const sources = state.all<{ url: string; kind: string; origin: string; active: number; last_read_at: string | null; last_error: string | null; consecutive_failures: number; topic: string }>(
+    `SELECT s.url, s.kind, s.origin, s.active, s.last_read_at, s.last_error, s.consecutive_failures, t.slug AS topic
+     FROM sources s JOIN topics t ON t.id = s.topic_id WHERE s.url != ? ORDER BY s.id`,
+    [SEARCH_SOURCE_URL],
+  );
+  for (const s of sources) {
+    const health = entry(s.url);
+    if (!health) continue;
+    health.feeds.push({ url: s.url, kind: s.kind, topic: s.topic, origin: s.origin, active: s.active === 1 });
+    health.lastRead = later(health.lastRead, s.last_read_at);
+    if (s.active === 1) health.failingReads = Math.max(health.failingReads, s.consecutive_failures);
+    if (s.last_error && s.last_read_at) {
+      const colon = s.last_error.indexOf(': ');
+      noteError(health, colon > 0 ? s.last_error.slice(0, colon) : 'E_SOURCE', colon > 0 ? s.last_error.slice(colon + 2) : s.last_error, s.last_read_at);
+    }
+  }
+
+  const urls = state.all<{ authority: string; fetched: string | null; failed: number }>(
+    `SELECT ${AUTHORITY} AS authority, max(fetched_at) AS fetched, sum(state = 'failed') AS failed FROM urls GROUP BY authority`,
+  );
+  for (const u of urls) {
+    const health = entry(`http://${u.authority}/`);
+    if (!health) continue;
+    health.lastRead = later(health.lastRead, u.fetched);
+    health.failures += u.failed;
+  }
+  // SQLite takes the bare columns from the row holding the max().
+  const errors = state.all<{ authority: string; error_code: string | null; detail: string | null; at: string }>(
+    `SELECT ${AUTHORITY} AS authority, error_code, detail, max(updated_at) AS at FROM urls WHERE state = 'failed' GROUP BY authority`,
+  );
+  for (const e of errors) {
+    const health = hosts.get(sourceHost(`http://${e.authority}/`) ?? '');
+    if (health) noteError(health, e.error_code ?? 'E_INTERNAL', e.detail ?? '', e.at);
+  }
+
+  for (const { host, file } of sourceIconFiles(state)) {
+    const health = hosts.get(host) ?? entry(`http://${host}/`);
+    if (health) health.icon = file;
+  }
+  return [...hosts.values()].sort((a, b) => (a.host < b.host ? -1 : a.host > b.host ? 1 : 0));
+}

@@ -1,0 +1,69 @@
+import { sourceHost } from '../../crawler/url/source-host.ts';
+import type { SourceFeed, SourceHealth } from '../build/data/sources.ts';
+import type { Article, SiteIndex } from './site-index.ts';
+
+// The site's sources, one per host (crawler/url/source-host.ts): the hosts of its articles and
+// of its configured sources, so a source with nothing published yet still has a page (its
+// health). Pure: the site index, and the health the build read from the crawler's state, in.
+
+export interface SourceInfo {
+  host: string;
+  /** The name its articles declare most often (the newest breaks a tie), else the host. */
+  name: string;
+  /** Newest first. */
+  articles: Article[];
+  /** Topic slugs it is read for or published in. */
+  topics: string[];
+  /** Its feeds, sitemaps and forums: from the state when there is one, else from the config. */
+  feeds: SourceFeed[];
+  health: SourceHealth | null;
+}
+
+/** Every source host of the site: its articles' and its configured sources', sorted. */
+export function sourceHosts(index: SiteIndex): string[] {
+  const hosts = new Set<string>();
+  for (const article of index.articles) {
+    const host = sourceHost(article.data.url);
+    if (host) hosts.add(host);
+  }
+  for (const feed of configuredFeeds(index)) {
+    const host = sourceHost(feed.url);
+    if (host) hosts.add(host);
+  }
+  return [...hosts].sort();
+}
+
+function configuredFeeds(index: SiteIndex): SourceFeed[] {
+  return index.config.topics.flatMap((topic) =>
+    topic.sources.flatMap((source) => ('url' in source && source.url ? [{ url: source.url, kind: source.kind, topic: topic.slug, origin: 'config', active: true }] : [])),
+  );
+}
+
+export function buildSources(index: SiteIndex, health: SourceHealth[]): SourceInfo[] {
+  const healthByHost = new Map(health.map((h) => [h.host, h]));
+  const articlesByHost = new Map<string, Article[]>();
+  for (const article of index.articles) {
+    const host = sourceHost(article.data.url);
+    if (host) articlesByHost.set(host, [...(articlesByHost.get(host) ?? []), article]);
+  }
+  const configured = configuredFeeds(index);
+  return sourceHosts(index).map((host) => {
+    const articles = articlesByHost.get(host) ?? [];
+    const h = healthByHost.get(host) ?? null;
+    const feeds = h?.feeds.length ? h.feeds : configured.filter((f) => sourceHost(f.url) === host);
+    const names = new Map<string, number>();
+    for (const a of articles) if (a.data.siteName) names.set(a.data.siteName, (names.get(a.data.siteName) ?? 0) + 1);
+    // Map order is first seen, newest first: a stable sort keeps the newest among equals.
+    const name = [...names].sort((a, b) => b[1] - a[1])[0]?.[0] ?? host;
+    const topics = [...new Set([...feeds.map((f) => f.topic), ...articles.map((a) => a.topic)])].sort();
+    return { host, name, articles, topics, feeds, health: h };
+  });
+}
+
+export type SourceStatus = 'ok' | 'failing' | 'unread';
+
+/** failing: a source of the host failed its last read; unread: nothing of the host read yet. */
+export function sourceStatus(source: SourceInfo): SourceStatus {
+  if (!source.health?.lastRead) return 'unread';
+  return source.health.failingReads > 0 ? 'failing' : 'ok';
+}
