@@ -39,3 +39,9 @@ export function dnsNameProblem(host: string): string | null {
   }
   return null;
 }
+
+/** The source a URL belongs to: its host without "www." (www.example.com and example.com are one source). */
+export function sourceHost(url: string): string {
+  const parsed = URL.parse(url);
+  return parsed ? parsed.hostname.toLowerCase().replace(/^www\./, '') : url;
+}
