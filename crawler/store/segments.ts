@@ -29,6 +29,7 @@ export const TRACKED_TABLES: ReadonlyArray<{ name: string; key: readonly string[
   { name: 'posts', key: ['id'] },
   { name: 'link_occurrences', key: ['id'] },
   { name: 'runs', key: ['id'] },
+  { name: 'clusters', key: ['id'] },
 ];
 
 export interface SegmentFile {
