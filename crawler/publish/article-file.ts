@@ -41,5 +41,6 @@ export function frontmatterOf(article: ArticleRow, topicSlug: string, tags: stri
     wordCount: article.word_count,
     readingTime: article.reading_time,
     related: article.related ? (JSON.parse(article.related) as string[]) : [],
+    cluster: article.cluster_id ?? null,
   };
 }

@@ -10,6 +10,7 @@ import { writeFileAtomic } from '../store/atomic-write.ts';
 import { frontmatterOf, renderArticleFile } from './article-file.ts';
 import { FolderAllocator } from './folders.ts';
 import { pickRelated, type RelatedCandidate } from './related.ts';
+import { StoryClusters } from './stories.ts';
 import { slugify, uniqueSlug } from './slug.ts';
 import { crashpoint } from '../crashpoint.ts';
 
@@ -30,6 +31,7 @@ export interface PublishPlan {
 export function planPublication(db: Database, config: Config, paths: SitePaths, topics: Map<string, TopicRow>, now: string): PublishPlan {
   const plan: PublishPlan = { byTopic: new Map(), total: 0 };
   const related = new RelatedPool(db, topics);
+  const stories = new StoryClusters(db, now);
   const folders = new FolderAllocator();
   for (const topic of config.topics) {
     const row = topics.get(topic.slug)!;
@@ -55,6 +57,7 @@ export function planPublication(db: Database, config: Config, paths: SitePaths, 
           file: relative(paths.root, file).split(sep).join('/'),
         });
         related.add({ id: `${topic.slug}/${slug}`, topic: topic.slug, tags, terms });
+        stories.place(article, terms);
         position++;
       }
     });
