@@ -47,6 +47,10 @@ export function sitemapFiles(index: SiteIndex, limit?: number): SitemapFile[] {
     const tags = [...index.listedTags].sort((a, b) => firstSeen(b) - firstSeen(a) || (a.slug < b.slug ? -1 : 1));
     groups.push({ name: 'tags', urls: tags.map((t) => ({ loc: abs(routes.tag(t.slug)) })), limit: Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK) });
   }
+  if (index.stories.length) {
+    // Oldest story first (ids grow), so only the newest file gains URLs; a story page changes with every article it gains, so no lastmod.
+    groups.push({ name: 'stories', urls: index.stories.map((s) => ({ loc: abs(s.path) })), limit: Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK) });
+  }
   const files = groups.flatMap((g) => splitSitemaps([{ name: g.name, urls: g.urls }], g.limit ?? limit));
   if (limit === undefined) memo.set(index, files);
   return files;

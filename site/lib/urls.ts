@@ -16,6 +16,8 @@ export interface Routes {
   tags(): string;
   tag(slug: string): string;
   search(): string;
+  /** A story's page (site/pages/stories/). */
+  story(id: number): string;
   /** A frontmatter asset path: site-absolute ("/media/…") gets the base path, remote URLs stay as they are. */
   asset(src: string): string;
 }
@@ -36,6 +38,7 @@ export function createRoutes(siteUrl: string): Routes {
     tags: () => path('tags/'),
     tag: (slug) => path(`tags/${slug}/`),
     search: () => path('search/'),
+    story: (id) => path(`stories/${id}/`),
     asset: (src) => (src.startsWith('/') && !src.startsWith('//') ? path(src) : src),
   };
 }
