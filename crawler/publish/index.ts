@@ -48,6 +48,8 @@ export function planPublication(db: Database, config: Config, paths: SitePaths, 
         const terms = termsOf(article);
         const chosenRelated = pickRelated({ topic: topic.slug, tags, terms }, related.for(tags), config.publish.relatedCount);
         const file = join(folders.place(join(paths.content, topic.slug), now), `${slug}.md`);
+        // Before it is marked publishing: the story pool (read at the run's first article) holds only articles published before this run.
+        stories.place(article, terms);
         markPublishing(db, article.id, {
           slug,
           position,
@@ -57,7 +59,6 @@ export function planPublication(db: Database, config: Config, paths: SitePaths, 
           file: relative(paths.root, file).split(sep).join('/'),
         });
         related.add({ id: `${topic.slug}/${slug}`, topic: topic.slug, tags, terms });
-        stories.place(article, terms);
         position++;
       }
     });

@@ -25,7 +25,7 @@ export class StoryClusters {
     this.now = now;
   }
 
-  /** Call inside the plan's transaction, after the article is marked publishing. */
+  /** Call inside the plan's transaction, before the article is marked publishing (see planPublication). */
   place(article: ArticleRow, terms: Map<string, number>): void {
     this.pool ??= new StoryPool(recentlyPublished(this.db, new Date(Date.parse(this.now) - POOL_DAYS * 86_400_000).toISOString(), POOL_SIZE).map(storyItem));
     const item = storyItem({ ...article, terms: null });
