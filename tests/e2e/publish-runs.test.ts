@@ -9,7 +9,7 @@ import { FIRST_RUN_PER_TOPIC, demoBuild, type DemoBuild } from './helpers/demo-b
 import { checkAtom, checkJsonFeed, checkRss, checkSitemap, type FeedCheck } from './helpers/feed-format.ts';
 
 // The demo site built after two real publish runs of the crawler (12 articles per topic,
-// then the other 10), compared with the build after the first: full pages never change and
+// then the rest), compared with the build after the first: full pages never change and
 // feed GUIDs stay put. And the output is valid: feeds parse as their formats, sitemaps list
 // only pages that exist, AMP pages pass the structural AMP check.
 
@@ -141,5 +141,22 @@ describe('AMP pages', () => {
     const files = (await listFiles(site.dist)).filter((f) => f.startsWith('amp/') && f.endsWith('.html'));
     expect(files).toHaveLength(content.length);
     for (const file of files) expect(ampProblems(await readFile(join(site.dist, file), 'utf8')), file).toEqual([]);
+  });
+});
+
+describe('story clusters', () => {
+  it('the sample web\'s stories told by several sites have pages listing at least two sources; the home page credits them', async () => {
+    const pages = (await listFiles(site.dist)).filter((f) => /^stories\/\d+\/index\.html$/.test(f));
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    for (const page of pages) {
+      const html = await readFile(join(site.dist, page), 'utf8');
+      const sources = [...html.matchAll(/<span class="source">([^<]+)<\/span>/g)].map((m) => m[1]);
+      expect(new Set(sources).size, page).toBeGreaterThanOrEqual(2);
+    }
+    const home = await readFile(join(site.dist, 'index.html'), 'utf8');
+    expect(home).toContain('Also covered by');
+    expect(home).toMatch(/href="\/stories\/\d+\/"/);
+    const sitemaps = (await listFiles(join(site.dist, 'sitemaps'))).map((f) => f);
+    expect(sitemaps.some((f) => f.startsWith('stories'))).toBe(true);
   });
 });

@@ -17,7 +17,7 @@ const PROJECT = fileURLToPath(new URL('../../../', import.meta.url));
 const CACHE = join(PROJECT, '.astro', 'e2e-demo');
 const INPUTS = ['crawler', 'site', 'scripts/demo', 'scripts/build.ts', 'scripts/lib', 'astro.config.mjs', 'package-lock.json'];
 const STALE_AFTER_MS = 15 * 60_000;
-/** 12 of 22 articles per topic in the first run: page 1 fills (10 a page) and page 2 starts. */
+/** 12 of the 30-32 articles per topic in the first run: page 1 fills (10 a page) and page 2 starts. */
 export const FIRST_RUN_PER_TOPIC = 12;
 
 export interface DemoBuild {
