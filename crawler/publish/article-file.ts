@@ -7,7 +7,9 @@ import { frontmatterSchema, type Frontmatter } from './frontmatter.ts';
  * same article always renders to the same bytes, so re-runs leave files byte-identical.
  */
 export function renderArticleFile(frontmatter: Frontmatter, body: string): string {
-  const checked = frontmatterSchema.parse(frontmatter);
+  const { cluster, ...rest } = frontmatterSchema.parse(frontmatter);
+  // No story, no line: a file renders exactly as it did before stories existed (re-renders of old files stay byte-identical).
+  const checked = cluster === null ? rest : { ...rest, cluster };
   const yaml = stringify(checked, { lineWidth: 0, defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'PLAIN' });
   return `---\n${yaml}---\n\n${body.trim()}\n`;
 }
@@ -41,5 +43,6 @@ export function frontmatterOf(article: ArticleRow, topicSlug: string, tags: stri
     wordCount: article.word_count,
     readingTime: article.reading_time,
     related: article.related ? (JSON.parse(article.related) as string[]) : [],
+    cluster: article.cluster_id ?? null,
   };
 }

@@ -43,6 +43,11 @@ export const frontmatterSchema = z.object({
   wordCount: z.number().int(),
   readingTime: z.number().int(),
   related: z.array(z.string()).default([]),
+  /**
+   * The story (cluster) it joined when published: the id of the story's first article, whose own
+   * file may not name it (files are never rewritten when a later article joins). Null: none.
+   */
+  cluster: z.number().int().nullable().default(null),
 });
 
 export type Frontmatter = z.output<typeof frontmatterSchema>;

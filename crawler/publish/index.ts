@@ -10,6 +10,7 @@ import { writeFileAtomic } from '../store/atomic-write.ts';
 import { frontmatterOf, renderArticleFile } from './article-file.ts';
 import { FolderAllocator } from './folders.ts';
 import { pickRelated, type RelatedCandidate } from './related.ts';
+import { StoryClusters } from './stories.ts';
 import { slugify, uniqueSlug } from './slug.ts';
 import { crashpoint } from '../crashpoint.ts';
 
@@ -30,6 +31,7 @@ export interface PublishPlan {
 export function planPublication(db: Database, config: Config, paths: SitePaths, topics: Map<string, TopicRow>, now: string): PublishPlan {
   const plan: PublishPlan = { byTopic: new Map(), total: 0 };
   const related = new RelatedPool(db, topics);
+  const stories = new StoryClusters(db, now);
   const folders = new FolderAllocator();
   for (const topic of config.topics) {
     const row = topics.get(topic.slug)!;
@@ -46,6 +48,8 @@ export function planPublication(db: Database, config: Config, paths: SitePaths, 
         const terms = termsOf(article);
         const chosenRelated = pickRelated({ topic: topic.slug, tags, terms }, related.for(tags), config.publish.relatedCount);
         const file = join(folders.place(join(paths.content, topic.slug), now), `${slug}.md`);
+        // Before it is marked publishing: the story pool (read at the run's first article) holds only articles published before this run.
+        stories.place(article, terms);
         markPublishing(db, article.id, {
           slug,
           position,

@@ -73,6 +73,10 @@ export interface ArticleRow {
   file: string | null;
   /** JSON of the term vector, [[word, count], …]. */
   terms: string | null;
+  /** The MinHash signature (dedup/signature-codec.ts). */
+  minhash: Uint8Array | null;
+  /** The story it belongs to (clusters.id), or null. */
+  cluster_id: number | null;
 }
 
 export function insertArticle(db: Database, article: ArticleRecord, tags: Array<{ slug: string; name: string }>): number {

@@ -267,6 +267,20 @@ CREATE VIRTUAL TABLE articles_fts USING fts4 (title, text, tags, tokenize=unicod
   );
   `,
   },
+  {
+    version: 6,
+    description: 'story clusters: articles about one story from several sources (the id is its first article\'s, so its page never moves)',
+    sql: `
+  CREATE TABLE clusters (
+    id INTEGER PRIMARY KEY,
+    created_at TEXT NOT NULL,
+    lead_article_id INTEGER NOT NULL REFERENCES articles(id),
+    title TEXT NOT NULL
+  );
+  ALTER TABLE articles ADD COLUMN cluster_id INTEGER REFERENCES clusters(id);
+  CREATE INDEX articles_cluster ON articles (cluster_id);
+  `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

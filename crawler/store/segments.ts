@@ -30,6 +30,7 @@ export const TRACKED_TABLES: ReadonlyArray<{ name: string; key: readonly string[
   { name: 'link_occurrences', key: ['id'] },
   { name: 'runs', key: ['id'] },
   { name: 'source_icons', key: ['host'] },
+  { name: 'clusters', key: ['id'] },
 ];
 
 export interface SegmentFile {

@@ -5,4 +5,5 @@ export { canonicalUrl } from './canonical.ts';
 export { equivalenceKey } from './equivalence.ts';
 export { TRACKING_PARAMS, isTrackingParam } from './tracking-params.ts';
 export { isIpLiteral, isNonPublicHost, matchesHostPattern, NON_PUBLIC_SUFFIXES } from './host.ts';
+export { sourceHost } from './source-host.ts';
 export { SITE_RULES, MOBILE_HOSTS, type SiteRule } from './site-rules.ts';

@@ -4,13 +4,13 @@ import { articleMode, TAG_PAGE_LIMIT } from '../lib/page-data.ts';
 import { sitemapFiles } from '../lib/sitemap-data.ts';
 
 // The pages whose number grows with the site (articles, their AMP pages, archive pages, tag
-// pages, article sitemaps) carry a key: a hash of everything their template reads. A build
+// pages, story pages, article sitemaps) carry a key: a hash of everything their template reads. A build
 // renders such a page only when its key changed (or its file is missing); every other page (home,
 // topic fronts, feeds, tag index, legal pages…) is rendered every time, and the merge into dist/
 // keeps its file when the bytes are the same. The keys are made here, from the same site index
 // the templates read, one function per route next to what the template shows.
 
-export type KeyedRoute = 'article' | 'amp' | 'archive' | 'tag' | 'sitemap';
+export type KeyedRoute = 'article' | 'amp' | 'archive' | 'tag' | 'story' | 'sitemap';
 
 export interface KeyedPage {
   route: KeyedRoute;
@@ -62,6 +62,10 @@ export function keyedPages(index: SiteIndex, prefix: string): KeyedPage[] {
   for (const tag of index.tags) {
     // The page shows the newest TAG_PAGE_LIMIT and says how many there are.
     pages.push({ route: 'tag', id: tag.slug, file: `tags/${tag.slug}/index.html`, key: hash([prefix, tag.slug, tag.name, tag.listed, tag.articles.length, tag.articles.slice(0, TAG_PAGE_LIMIT).map(card)]) });
+  }
+  for (const story of index.stories) {
+    // The lead is the first article, so members (every card the page shows) say it all.
+    pages.push({ route: 'story', id: String(story.id), file: `stories/${story.id}/index.html`, key: hash([prefix, story.id, story.members.map(card)]) });
   }
   for (const file of sitemapFiles(index)) {
     pages.push({ route: 'sitemap', id: file.name, file: `sitemaps/${file.name}.xml`, key: hash([prefix, file.urls]) });

@@ -14,8 +14,20 @@ export const FRONT_STORIES = 24;
 const MIN_PER_TOPIC = 5;
 const MAX_PER_TOPIC = 12;
 
+/**
+ * A story is one card on the whole page (its lead's, in the lead's topic, where its newest
+ * article would be), so a story several sources told, even under different topics, shows once.
+ */
 export function frontColumns(index: SiteIndex): FrontColumn[] {
   const topics = index.topics.filter((t) => t.configured && t.articles.length > 0);
   const perTopic = Math.min(MAX_PER_TOPIC, Math.max(MIN_PER_TOPIC, Math.ceil(FRONT_STORIES / Math.max(1, topics.length))));
-  return topics.map((t) => ({ slug: t.slug, name: t.name, articles: t.articles.slice(0, perTopic) }));
+  const columns = new Map<string, Article[]>(topics.map((t) => [t.slug, []]));
+  let open = columns.size;
+  for (const article of index.oneCardPerStory(index.articles)) {
+    const column = columns.get(article.topic);
+    if (!column || column.length >= perTopic) continue;
+    column.push(article);
+    if (column.length === perTopic && --open === 0) break;
+  }
+  return topics.map((t) => ({ slug: t.slug, name: t.name, articles: columns.get(t.slug)! }));
 }

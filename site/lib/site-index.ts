@@ -60,6 +60,17 @@ export interface TagInfo {
   listed: boolean;
 }
 
+/** A story told by two or more sources (clusters are chosen by the crawler when it publishes). */
+export interface StoryInfo {
+  /** The id of its first article: stable, so its page never moves. */
+  id: number;
+  path: string;
+  /** Its first article (the one whose id the story carries): the card that stands for the story. */
+  lead: Article;
+  /** Every article of the story, newest first (the lead included). */
+  members: Article[];
+}
+
 export interface SiteIndex {
   config: Config;
   routes: Routes;
@@ -73,6 +84,15 @@ export interface SiteIndex {
   /** The listed tags, sorted by name. */
   listedTags: TagInfo[];
   tagBySlug: Map<string, TagInfo>;
+  /** Stories with at least two articles, oldest story first (by id). */
+  stories: StoryInfo[];
+  /** The story an article belongs to, if it has one of at least two articles. */
+  storyOf(article: Article): StoryInfo | null;
+  /**
+   * A newest-first list with each story once: where its first member appears, its lead stands
+   * for it (the home page: a story is one card, "also covered by" the rest).
+   */
+  oneCardPerStory(articles: Article[], limit?: number): Article[];
   related(article: Article): Article[];
   /** The article published just before this one in its topic, if any (stable: never changes later). */
   older(article: Article): Article | null;
@@ -188,6 +208,10 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config): SiteInd
   }
   const topics = [...topicBySlug.values()].sort((a, b) => Number(b.configured) - Number(a.configured));
 
+  const stories = buildStories(articles, routes);
+  const storyByArticle = new Map<Article, StoryInfo>();
+  for (const story of stories) for (const member of story.members) storyByArticle.set(member, story);
+
   const relatedCount = config.publish.relatedCount;
   return {
     config,
@@ -199,6 +223,24 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config): SiteInd
     tags,
     listedTags,
     tagBySlug,
+    stories,
+    storyOf(article) {
+      return storyByArticle.get(article) ?? null;
+    },
+    oneCardPerStory(list, limit = Infinity) {
+      const out: Article[] = [];
+      const shown = new Set<StoryInfo>();
+      for (const article of list) {
+        if (out.length >= limit) break;
+        const story = storyByArticle.get(article);
+        if (!story) out.push(article);
+        else if (!shown.has(story)) {
+          shown.add(story);
+          out.push(story.lead);
+        }
+      }
+      return out;
+    },
     related(article) {
       const out: Article[] = [];
       for (const id of article.data.related) {
@@ -221,4 +263,27 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config): SiteInd
       return { articles: shown, olderPage: n > 0 ? n : null };
     },
   };
+}
+
+/**
+ * A story is the article whose id it carries plus every article whose frontmatter names it
+ * (`cluster`); a story whose first article is gone, or that has one article, has no page.
+ */
+function buildStories(articles: Article[], routes: Routes): StoryInfo[] {
+  const byNumber = new Map(articles.map((a) => [a.data.id, a]));
+  const named = new Set<number>();
+  for (const article of articles) if (article.data.cluster !== null) named.add(article.data.cluster);
+  // articles is newest first, so each list is too.
+  const members = new Map<number, Article[]>();
+  for (const article of articles) {
+    const id = article.data.cluster ?? (named.has(article.data.id) ? article.data.id : null);
+    if (id !== null) (members.get(id) ?? members.set(id, []).get(id)!).push(article);
+  }
+  const stories: StoryInfo[] = [];
+  for (const [id, list] of members) {
+    const lead = byNumber.get(id);
+    if (!lead || list.length < 2) continue;
+    stories.push({ id, path: routes.story(id), lead, members: list });
+  }
+  return stories.sort((a, b) => a.id - b.id);
 }

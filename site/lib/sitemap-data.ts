@@ -55,6 +55,10 @@ export function sitemapFiles(index: SiteIndex, limit?: number): SitemapFile[] {
   }
   // Source pages change with every crawl (their health), so they carry no lastmod either.
   groups.push({ name: 'sources', urls: [{ loc: abs(routes.sources()) }, ...sourceHosts(index).map((host) => ({ loc: abs(routes.source(host)) }))], limit: Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK) });
+  if (index.stories.length) {
+    // Oldest story first (ids grow), so only the newest file gains URLs; a story page changes with every article it gains, so no lastmod.
+    groups.push({ name: 'stories', urls: index.stories.map((s) => ({ loc: abs(s.path) })), limit: Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK) });
+  }
   const files = groups.flatMap((g) => splitSitemaps([{ name: g.name, urls: g.urls }], g.limit ?? limit));
   if (limit === undefined) memo.set(index, files);
   return files;

@@ -21,6 +21,8 @@ export interface Routes {
   source(host: string): string;
   /** A source's icon: one address per host whatever its bytes, so pages showing it never change when it is refreshed. */
   sourceIcon(host: string): string;
+  /** A story's page (site/pages/stories/). */
+  story(id: number): string;
   /** A frontmatter asset path: site-absolute ("/media/…") gets the base path, remote URLs stay as they are. */
   asset(src: string): string;
 }
@@ -44,6 +46,7 @@ export function createRoutes(siteUrl: string): Routes {
     sources: () => path('sources/'),
     source: (host) => path(`sources/${host}/`),
     sourceIcon: (host) => path(`sources/${host}/icon.webp`),
+    story: (id) => path(`stories/${id}/`),
     asset: (src) => (src.startsWith('/') && !src.startsWith('//') ? path(src) : src),
   };
 }

@@ -8,8 +8,8 @@ import { existsForUrl, snapshot } from '../site/helpers/dist.ts';
 import { FIRST_RUN_PER_TOPIC, demoBuild, type DemoBuild } from './helpers/demo-build.ts';
 import { checkAtom, checkJsonFeed, checkRss, checkSitemap, type FeedCheck } from './helpers/feed-format.ts';
 
-// The demo site built after two real publish runs of the crawler (12 articles per topic,
-// then the other 10), compared with the build after the first: full pages never change and
+// The demo site built after two real publish runs of the crawler (22 articles per topic,
+// then the rest), compared with the build after the first: full pages never change and
 // feed GUIDs stay put. And the output is valid: feeds parse as their formats, sitemaps list
 // only pages that exist, AMP pages pass the structural AMP check.
 
@@ -118,8 +118,8 @@ describe('sitemaps', () => {
     const origin = new URL(site.config.site.url).origin;
     const index = checkSitemap(await readFile(join(site.dist, 'sitemap-index.xml'), 'utf8'), 'sitemapindex');
     expect(index.problems).toEqual([]);
-    // Per topic: its front and archive pages, and its articles; then the site's pages, and its tags.
-    expect(index.locs.length).toBe(2 * topics.length + 2);
+    // Per topic: its front and archive pages, and its articles; then the site's pages, its tags and its stories.
+    expect(index.locs.length).toBe(2 * topics.length + 3);
     const listed = new Set<string>();
     for (const sitemap of index.locs) {
       expect(sitemap.startsWith(origin)).toBe(true);
@@ -141,5 +141,22 @@ describe('AMP pages', () => {
     const files = (await listFiles(site.dist)).filter((f) => f.startsWith('amp/') && f.endsWith('.html'));
     expect(files).toHaveLength(content.length);
     for (const file of files) expect(ampProblems(await readFile(join(site.dist, file), 'utf8')), file).toEqual([]);
+  });
+});
+
+describe('story clusters', () => {
+  it('the sample web\'s stories told by several sites have pages listing at least two sources; the home page credits them', async () => {
+    const pages = (await listFiles(site.dist)).filter((f) => /^stories\/\d+\/index\.html$/.test(f));
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    for (const page of pages) {
+      const html = await readFile(join(site.dist, page), 'utf8');
+      const sources = [...html.matchAll(/<span class="source">([^<]+)<\/span>/g)].map((m) => m[1]);
+      expect(new Set(sources).size, page).toBeGreaterThanOrEqual(2);
+    }
+    // The first run published the newest articles, the stories among them: its home page credits them.
+    const home = before.get('index.html')!.toString('utf8');
+    expect(home).toContain('Also covered by');
+    expect(home).toMatch(/href="\/stories\/\d+\/"/);
+    expect((await listFiles(join(site.dist, 'sitemaps'))).some((f) => f.startsWith('stories'))).toBe(true);
   });
 });

@@ -113,3 +113,40 @@ describe('buildSiteIndex', () => {
     expect(index.topics.map((t) => t.slug)).toEqual(['science', 'empty', 'retired']);
   });
 });
+
+describe('stories', () => {
+  // Article ids are position + 1; a story is the article whose id it carries plus every file naming it.
+  const entries = [
+    article('science', 0),
+    article('science', 1, { url: 'https://other.example/1' }),
+    article('science', 2, { cluster: 1, url: 'https://b.example/2' }),
+    article('science', 3),
+    article('science', 4, { cluster: 1, siteName: 'C News', url: 'https://c.example/4' }),
+    article('science', 5, { cluster: 99 }),
+  ];
+  const index = buildSiteIndex(entries, config);
+  const byPosition = (p: number) => index.articles.find((a) => a.data.position === p)!;
+
+  it('gathers a story from its first article and the later files naming it, members newest first, the first article leading', () => {
+    expect(index.stories.map((s) => s.id)).toEqual([1]);
+    const story = index.stories[0]!;
+    expect(story.lead).toBe(byPosition(0));
+    expect(story.members.map((a) => a.data.position)).toEqual([4, 2, 0]);
+    expect(story.path).toBe('/stories/1/');
+    expect(index.storyOf(byPosition(2))).toBe(story);
+    expect(index.storyOf(byPosition(3))).toBeNull();
+    // A story whose first article is gone has no page.
+    expect(index.storyOf(byPosition(5))).toBeNull();
+  });
+
+  it('shows a story once on a newest-first list: its lead, where its newest article would be', () => {
+    expect(index.oneCardPerStory(index.articles).map((a) => a.data.position)).toEqual([5, 0, 3, 1]);
+    expect(index.oneCardPerStory(index.articles, 2).map((a) => a.data.position)).toEqual([5, 0]);
+    // Topic archive pages keep every article.
+    expect(index.topicBySlug.get('science')!.pages.flat()).toHaveLength(6);
+  });
+
+  it('old Markdown without a cluster line still parses, as no story', () => {
+    expect(frontmatterSchema.parse({ ...entries[3]!.data, cluster: undefined }).cluster).toBeNull();
+  });
+});
