@@ -12,7 +12,7 @@ import { insertArticle } from '../../crawler/store/articles.ts';
 import { clusterById, clusterMembers } from '../../crawler/store/clusters.ts';
 import { openDatabase, type Database } from '../../crawler/store/database.ts';
 import { engine } from '../../crawler/store/engine.ts';
-import { MIGRATIONS } from '../../crawler/store/migrations.ts';
+import { LATEST_VERSION, MIGRATIONS } from '../../crawler/store/migrations.ts';
 import { applySegment, segmentBytes, trackChanges } from '../../crawler/store/segments.ts';
 import { syncTopics } from '../../crawler/store/topics.ts';
 import { discoverUrl } from '../../crawler/store/url-state.ts';
@@ -37,7 +37,7 @@ const KESTREL_B = 'Kestrel, the first Mars probe of the Meridian Space Agency, l
 const HEAT = 'A heat pump moves heat from cold outdoor air into a house; at minus twenty its compressor works harder and its efficiency falls.';
 
 describe('story clusters in the state', () => {
-  it('a state of the previous schema (version 3) opens, gains the clusters table and articles.cluster_id, and keeps its rows', async () => {
+  it('a state of the previous schema (version 3, before stories) opens, gains the clusters table and articles.cluster_id, and keeps its rows', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'gleaner-clusters-'));
     const path = join(dir, 'state.sqlite');
     const old = await openDatabase(path, { migrations: MIGRATIONS.filter((m) => m.version <= 3) });
@@ -48,7 +48,7 @@ describe('story clusters in the state', () => {
     old.close();
 
     const db = await openDatabase(path);
-    expect(db.schemaVersion()).toBe(4);
+    expect(db.schemaVersion()).toBe(LATEST_VERSION);
     expect(db.all('SELECT id, title, cluster_id FROM articles')).toEqual([{ id: 1, title: 'Kestrel lands', cluster_id: null }]);
     expect(db.all('SELECT * FROM clusters')).toEqual([]);
     db.close();
