@@ -118,8 +118,8 @@ describe('sitemaps', () => {
     const origin = new URL(site.config.site.url).origin;
     const index = checkSitemap(await readFile(join(site.dist, 'sitemap-index.xml'), 'utf8'), 'sitemapindex');
     expect(index.problems).toEqual([]);
-    // Per topic: its front and archive pages, and its articles; then the site's pages, its tags and its stories.
-    expect(index.locs.length).toBe(2 * topics.length + 3);
+    // Per topic: its front and archive pages, and its articles; then the site's pages, its tags, its sources and its stories.
+    expect(index.locs.length).toBe(2 * topics.length + 4);
     const listed = new Set<string>();
     for (const sitemap of index.locs) {
       expect(sitemap.startsWith(origin)).toBe(true);
@@ -150,7 +150,7 @@ describe('story clusters', () => {
     expect(pages.length).toBeGreaterThanOrEqual(2);
     for (const page of pages) {
       const html = await readFile(join(site.dist, page), 'utf8');
-      const sources = [...html.matchAll(/<span class="source">([^<]+)<\/span>/g)].map((m) => m[1]);
+      const sources = [...html.matchAll(/<a class="source" href="([^"]+)"/g)].map((m) => m[1]);
       expect(new Set(sources).size, page).toBeGreaterThanOrEqual(2);
     }
     // The first run published the newest articles, the stories among them: its home page credits them.

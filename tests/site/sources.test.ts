@@ -107,7 +107,7 @@ describe('sources', () => {
       expect(img.getAttribute('loading')).toBe('lazy');
       expect(existsSync(join(demo.dist, 'sources', host!, 'index.html'))).toBe(true);
     }
-    const article = labels[0]!.closest('li')!.querySelector('h2 a')!.getAttribute('href')!;
+    const article = labels[0]!.closest('li')!.querySelector('h2 a, h3 a')!.getAttribute('href')!;
     const articlePage = page(join(article, 'index.html'));
     expect(articlePage.querySelector('header a.source img')).not.toBeNull();
     for (const img of articlePage.querySelectorAll('img')) expect(img.getAttribute('src')).toMatch(/^\//);
