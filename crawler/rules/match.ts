@@ -50,6 +50,6 @@ function compiled(pattern: string, flags: string): RegExp {
 
 /** `title contains "sponsored"`, `url matches /\/video\//i`. */
 export function describeRule(rule: Rule): string {
-  if (rule.kind === 'pattern') return `${rule.field} matches /${rule.value}/${rule.flags}`;
+  if (rule.kind === 'pattern') return `${rule.field} matches ${String(compiled(rule.value, rule.flags))}`;
   return `${rule.field} contains ${JSON.stringify(rule.value)}${rule.flags.includes('i') ? '' : ' (case-sensitive)'}`;
 }
