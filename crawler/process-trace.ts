@@ -55,5 +55,5 @@ export function ruleSteps(result: RuleVerdict): TraceStep[] {
 }
 
 export function qualitySteps(checks: QualityCheck[]): TraceStep[] {
-  return checks.map((c) => ({ stage: 'quality', name: c.name, verdict: c.ok ? 'pass' : 'fail', detail: c.ok ? c.measured : `${c.measured}: ${c.detail}`, ...(c.ok ? {} : { reason: c.reason }) }));
+  return checks.map((c) => ({ stage: 'quality', name: c.name, verdict: c.ok ? 'pass' : 'fail', detail: c.ok ? c.measured : c.detail, ...(c.ok ? {} : { reason: c.reason }) }));
 }
