@@ -2,7 +2,7 @@ import type { Config } from '../config/index.ts';
 import { createFetcher, type FetchOutcome } from '../fetch/index.ts';
 import type { SitePaths } from '../paths.ts';
 import { processPage } from '../process-page.ts';
-import { firstFailure, type Trace, type TraceStep } from '../process-trace.ts';
+import { firstFailure, ruleSteps, type Trace, type TraceStep } from '../process-trace.ts';
 import { evaluateRules, rulesFor, type RuleScope, type RuleSet } from '../rules/index.ts';
 import type { Database } from '../store/database.ts';
 import { bandingFor } from '../store/near-duplicates.ts';
@@ -12,7 +12,6 @@ import { normalizeUrl } from '../url/index.ts';
 import { findDuplicate } from './accept.ts';
 import { CrawlError } from './crawl-error.ts';
 import { processOptions } from './page-options.ts';
-import { ruleSteps } from '../process-trace.ts';
 import { rulesByUrl } from './rule-scopes.ts';
 import { urlPolicy } from '../pipeline.ts';
 
