@@ -5,6 +5,8 @@ import { StoreError } from './store/database.ts';
 import { parseCommand } from './cli/args.ts';
 import { createReporter } from './cli/progress.ts';
 import { formatSummary } from './cli/summary-table.ts';
+import { formatExplanation } from './cli/explain-output.ts';
+import { explainUrl } from './pipeline/explain-page.ts';
 
 const HELP = `Usage: npm run crawl -- [options]
 
@@ -24,10 +26,16 @@ Options:
                       pacman -Syy (conditional requests are still sent, so unchanged ones cost a 304)
   --verbose           report every page, not only problems (and every source on a terminal)
   --json              print the summary as JSON on stdout
+  --explain <url>     fetch this one page (same fetcher and guards: robots, address guard, caps)
+                      and print each step's verdict: fetch, extraction, rules, each quality
+                      filter, language, dedup against the state. Writes nothing. The rules are
+                      those of the URL's topic and source when the state knows it, else of
+                      --topic/--source; with --json the steps as JSON
   -h, --help          show this help
 
-Exit codes: 0 the run worked (even if some pages were rejected or failed);
-            2 bad config or arguments; 3 the site root is not usable; 1 anything else.`;
+Exit codes: 0 the run worked (even if some pages were rejected or failed), or --explain: the page
+            would be published; 1 --explain: it would not; 2 bad config or arguments;
+            3 the site root is not usable; 1 anything else.`;
 
 const OPTIONS = {
   config: { type: 'string' },
@@ -39,6 +47,7 @@ const OPTIONS = {
   refresh: { type: 'boolean' },
   verbose: { type: 'boolean' },
   json: { type: 'boolean' },
+  explain: { type: 'string' },
 } as const;
 
 export async function main(argv: string[]): Promise<number> {
@@ -52,6 +61,15 @@ export async function main(argv: string[]): Promise<number> {
   if (maxPages !== undefined && (!Number.isInteger(maxPages) || maxPages < 1)) {
     console.error(`--max-pages must be a positive whole number, like --max-pages 50 (got "${args['max-pages']}")`);
     return 2;
+  }
+
+  if (args.explain !== undefined) {
+    const extra = (['max-pages', 'dry-run', 'refresh', 'verbose'] as const).filter((flag) => args[flag] !== undefined);
+    if (extra.length || (args.topic?.length ?? 0) > 1 || (args.source?.length ?? 0) > 1) {
+      console.error(`--explain takes one URL and at most one --topic and --source (plus --config, --root, --json), not ${extra.map((f) => `--${f}`).join(', ') || 'several'}`);
+      return 2;
+    }
+    return explain(args.explain, { config: args.config, root: args.root, topic: args.topic?.[0], source: args.source?.[0], json: Boolean(args.json) });
   }
 
   const tty = Boolean(process.stderr.isTTY) && !process.env.CI;
@@ -77,6 +95,26 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (error instanceof CrawlError && error.code === 'E_TOPIC') {
+      console.error(error.message);
+      return 2;
+    }
+    if (error instanceof CrawlError || error instanceof StoreError) {
+      console.error(`${error.code}: ${error.message}`);
+      return 3;
+    }
+    console.error(error);
+    return 1;
+  }
+}
+
+async function explain(url: string, args: { config?: string; root?: string; topic?: string; source?: string; json: boolean }): Promise<number> {
+  try {
+    const config = await loadConfig(args.config);
+    const explanation = await explainUrl(config, sitePaths(args.root), url, { topic: args.topic, source: args.source });
+    console.log(args.json ? JSON.stringify(explanation, null, 2) : formatExplanation(explanation));
+    return explanation.publishable ? 0 : 1;
+  } catch (error) {
+    if (error instanceof ConfigError || (error instanceof CrawlError && (error.code === 'E_TOPIC' || error.code === 'E_ARGS'))) {
       console.error(error.message);
       return 2;
     }

@@ -32,6 +32,8 @@ export const REJECT_REASONS = [
   'duplicate_content',
   'near_duplicate',
   'quoted_only',
+  /** A block rule matched, or the article matched none of the keep rules (config rules). */
+  'rule',
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 

@@ -1,13 +1,15 @@
-import { extractPage, type ExtractOptions } from './extract/index.ts';
-import { checkQuality, htmlToMarkdown, maskProfanity, sanitizeArticleHtml, stripControlCharacters } from './clean/index.ts';
+import { extractPage, type ExtractOptions, type SiteRule } from './extract/index.ts';
+import { htmlToMarkdown, maskProfanity, qualityChecks, sanitizeArticleHtml, stripControlCharacters } from './clean/index.ts';
 import { extractTags, makeExcerpt, readingTime } from './enrich/index.ts';
 import { contentHash, minhashSignature } from './dedup/index.ts';
 import { failure, type Failure, type RejectReason } from './errors.ts';
 import { crashpoint } from './crashpoint.ts';
+import { evaluateRules, type RuleSet } from './rules/index.ts';
+import { extractionSteps, firstFailure, qualitySteps, ruleSteps, type Trace } from './process-trace.ts';
 
 // The pure middle of the pipeline: one fetched HTML page in, one article candidate (or a
-// reason why not) out. No network, no disk, no database: the pipeline does those around it,
-// and this function can run in a worker thread.
+// reason why not) out, with the trace of every step's verdict. No network, no disk, no
+// database: the pipeline does those around it, and this function can run in a worker thread.
 
 export interface ProcessOptions {
   minWords: number;
@@ -15,6 +17,14 @@ export interface ProcessOptions {
   maskProfanity: boolean;
   /** Bounds on hostile markup (size, tokens, depth); extractPage's defaults when absent. */
   extract?: Pick<ExtractOptions, 'maxInputChars' | 'maxElements' | 'maxDepth'>;
+  /** The page's site extraction rule (config.extraction), if any. */
+  siteRule?: SiteRule | null;
+  /** The block and keep rules of the page's topic and source. */
+  rules?: RuleSet;
+  /** Other addresses of the page (as a source listed it) that URL rules also look at. */
+  otherUrls?: string[];
+  /** Evaluate every step even after one failed, and build the candidate anyway when there is text (--explain). */
+  evaluateAll?: boolean;
 }
 
 export interface ArticleCandidate {
@@ -41,27 +51,35 @@ export interface ArticleCandidate {
 }
 
 export type ProcessOutcome =
-  | { type: 'article'; article: ArticleCandidate }
-  | { type: 'rejected'; reason: RejectReason; detail: string }
-  | { type: 'failed'; failure: Failure };
+  | { type: 'article'; article: ArticleCandidate; trace: Trace }
+  /** `article` only with options.evaluateAll: what would have been stored. */
+  | { type: 'rejected'; reason: RejectReason; detail: string; trace: Trace; article?: ArticleCandidate }
+  | { type: 'failed'; failure: Failure; trace: Trace };
 
 export function processPage(html: string, url: string, options: ProcessOptions): ProcessOutcome {
+  const trace: Trace = [];
   let page;
   try {
-    page = extractPage(html, url, options.extract ?? {});
+    page = extractPage(html, url, { ...options.extract, rule: options.siteRule ?? null });
   } catch (error) {
-    return { type: 'failed', failure: failure('E_EXTRACT_FAILED', `extraction crashed: ${(error as Error).message}`, true) };
+    return { type: 'failed', failure: failure('E_EXTRACT_FAILED', `extraction crashed: ${(error as Error).message}`, true), trace };
   }
   crashpoint('process:extracted'); // kill tests only: a no-op unless GLEANER_CRASH_AT names it
+  trace.push(...extractionSteps(page));
   if (!page.text.trim()) {
     // A home, contact or listing page read fine and holds no article: a verdict on its content.
-    if (page.reason === 'no_article') return { type: 'rejected', reason: 'no_article', detail: `no article on the page (strategy ${page.strategy})` };
+    if (page.reason === 'no_article') return { type: 'rejected', reason: 'no_article', detail: `no article on the page (strategy ${page.strategy})`, trace };
     const why = page.reason === 'internal_error' ? ': extraction failed on this markup' : page.reason ? `: the page is over the extraction limit ${page.reason}` : '';
-    return { type: 'failed', failure: failure('E_EXTRACT_EMPTY', `no article text found${why}`, true) };
+    return { type: 'failed', failure: failure('E_EXTRACT_EMPTY', `no article text found${why}`, true), trace };
   }
 
-  const verdict = checkQuality({ title: page.title, text: page.text, lang: page.lang }, { minWords: options.minWords, maxWords: options.maxWords });
-  if (!verdict.ok) return { type: 'rejected', reason: verdict.reason, detail: verdict.detail };
+  // Rules before the quality filters: a page the owner excluded is rejected as such, whatever else is wrong with it.
+  const rules = evaluateRules(options.rules ?? { block: [], keep: [] }, { url: [url, ...(options.otherUrls ?? [])], title: page.title, author: page.byline ?? '', text: page.text });
+  trace.push(...ruleSteps(rules));
+  trace.push(...qualitySteps(qualityChecks({ title: page.title, text: page.text, lang: page.lang }, { minWords: options.minWords, maxWords: options.maxWords })));
+  trace.push({ stage: 'language', name: 'language', verdict: 'info', detail: page.lang ?? 'unknown' });
+  const failed = firstFailure(trace);
+  if (failed && !options.evaluateAll) return { type: 'rejected', reason: failed.reason!, detail: failed.detail, trace };
 
   const safeHtml = sanitizeArticleHtml(page.html, { baseUrl: url });
   // Control characters end up in Markdown, YAML and the site's XML feeds, where they do harm.
@@ -72,31 +90,35 @@ export function processPage(html: string, url: string, options: ProcessOptions):
   const text = mask(stripControlCharacters(page.text));
   const title = stripControlCharacters(page.title);
   const description = page.description === null ? null : mask(stripControlCharacters(page.description));
-  if (!markdown.trim()) return { type: 'rejected', reason: 'empty_after_clean', detail: 'nothing left after sanitizing the article HTML' };
+  if (!markdown.trim()) {
+    trace.push({ stage: 'clean', name: 'sanitize', verdict: 'fail', reason: 'empty_after_clean', detail: 'nothing left after sanitizing the article HTML' });
+    const first = firstFailure(trace)!;
+    return { type: 'rejected', reason: first.reason!, detail: first.detail, trace };
+  }
+  trace.push({ stage: 'clean', name: 'sanitize', verdict: 'pass', detail: `${markdown.length} characters of Markdown` });
 
-  return {
-    type: 'article',
-    article: {
-      title: mask(title),
-      description,
-      excerpt: makeExcerpt(description, text),
-      author: optional(page.byline),
-      publishedAt: page.publishedAt,
-      modifiedAt: page.modifiedAt,
-      lang: page.lang,
-      siteName: optional(page.siteName),
-      favicon: page.favicon,
-      canonicalUrl: page.canonicalUrl,
-      image: page.image ? { url: page.image.url, alt: optional(page.image.alt) } : null,
-      feeds: page.feeds,
-      wordCount: page.wordCount,
-      readingTime: readingTime(page.wordCount),
-      text,
-      markdown,
-      contentHash: contentHash(text),
-      minhash: minhashSignature(text),
-      tags: extractTags({ title, text, lang: page.lang }),
-      strategy: page.strategy,
-    },
+  const article: ArticleCandidate = {
+    title: mask(title),
+    description,
+    excerpt: makeExcerpt(description, text),
+    author: optional(page.byline),
+    publishedAt: page.publishedAt,
+    modifiedAt: page.modifiedAt,
+    lang: page.lang,
+    siteName: optional(page.siteName),
+    favicon: page.favicon,
+    canonicalUrl: page.canonicalUrl,
+    image: page.image ? { url: page.image.url, alt: optional(page.image.alt) } : null,
+    feeds: page.feeds,
+    wordCount: page.wordCount,
+    readingTime: readingTime(page.wordCount),
+    text,
+    markdown,
+    contentHash: contentHash(text),
+    minhash: minhashSignature(text),
+    tags: extractTags({ title, text, lang: page.lang }),
+    strategy: page.strategy,
   };
+  if (failed) return { type: 'rejected', reason: failed.reason!, detail: failed.detail, trace, article };
+  return { type: 'article', article, trace };
 }

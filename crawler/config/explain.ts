@@ -4,6 +4,12 @@ import type { z } from 'zod';
 // wrong, and an example of a value that is right.
 
 const EXAMPLES: Array<[RegExp, string]> = [
+  // Rules first: they sit inside topics and sources, whose own examples would otherwise answer.
+  [/(?:^|\.)rules\.(?:block|keep)\.\d+\.(?:pattern|flags)$/, `{ field: 'url', pattern: '/video/\\d+', flags: 'i' }  // or { field: 'title', contains: 'sponsored' }`],
+  [/(?:^|\.)rules\.(?:block|keep)\.\d+/, `{ field: 'title', contains: 'sponsored' }  // or 'title:sponsored', or { field: 'url', pattern: '/video/' }`],
+  [/(?:^|\.)rules/, `rules: { block: ['title:sponsored', { field: 'url', pattern: '/video/' }], keep: ['text:rust'] }`],
+  [/^extraction\..+\.(?:select|remove)(?:\.\d+)?$/, `{ select: 'article .post-body', remove: ['.newsletter', 'aside'] }`],
+  [/^extraction/, `extraction: { 'example.com': { select: 'article .post-body', remove: ['.newsletter', 'aside'] } }`],
   [/^site$/, `site: { title: 'My News', url: 'https://news.example.com' }`],
   [/^site\.title$/, `title: 'Gleaner News'`],
   [/^site\.url$/, `url: 'https://news.example.com'`],
@@ -32,6 +38,8 @@ export interface ConfigProblem {
   problem: string;
   example: string | null;
 }
+
+const RULE_UNION = `is not a valid rule: use "<field>:<text>", "<field>~<regular expression>" or { field, contains } / { field, pattern, flags? }, with field one of title, url, author, text`;
 
 function describe(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
@@ -86,7 +94,7 @@ function unwrapUnion(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
 export function explainIssues(issues: readonly z.core.$ZodIssue[], defaults?: unknown): ConfigProblem[] {
   return issues.flatMap(unwrapUnion).map((issue) => {
     const field = issue.path.map(String).join('.') || '(root)';
-    const problem = issue.code === 'custom' || issue.code === 'invalid_format' ? issue.message : describe(issue);
+    const problem = issue.code === 'custom' || issue.code === 'invalid_format' ? issue.message : issue.code === 'invalid_union' && issue.path.includes('rules') ? RULE_UNION : describe(issue);
     const example = EXAMPLES.find(([pattern]) => pattern.test(field))?.[1] ?? defaultExample(issue.path, defaults);
     return { field, problem, example };
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { extractionSchema, rulesSchema } from './rules.ts';
 
 // The one schema for site.config.ts. Every field a fork may set has a safe default,
 // so the smallest valid config is a title, a URL and one topic with one source.
@@ -40,15 +41,15 @@ export type ReuseMode = z.output<typeof reuseModeSchema>;
 /** A source is where candidate URLs come from. A bare string is a feed URL. */
 export const sourceSchema = z.union([
   httpUrl.transform((url) => ({ kind: 'feed' as const, url })),
-  z.object({ kind: z.literal('feed'), url: httpUrl, mode: reuseModeSchema.optional() }).strict(),
-  z.object({ kind: z.literal('sitemap'), url: httpUrl, mode: reuseModeSchema.optional() }).strict(),
-  z.object({ kind: z.literal('discourse'), url: httpUrl, mode: reuseModeSchema.optional() }).strict(),
+  z.object({ kind: z.literal('feed'), url: httpUrl, mode: reuseModeSchema.optional(), rules: rulesSchema.optional() }).strict(),
+  z.object({ kind: z.literal('sitemap'), url: httpUrl, mode: reuseModeSchema.optional(), rules: rulesSchema.optional() }).strict(),
+  z.object({ kind: z.literal('discourse'), url: httpUrl, mode: reuseModeSchema.optional(), rules: rulesSchema.optional() }).strict(),
   /** A site's home page: its <link rel="alternate"> feeds are added as sources. */
-  z.object({ kind: z.literal('site'), url: httpUrl, mode: reuseModeSchema.optional() }).strict(),
+  z.object({ kind: z.literal('site'), url: httpUrl, mode: reuseModeSchema.optional(), rules: rulesSchema.optional() }).strict(),
   /** A published OPML list (a blogroll, another aggregator's /opml.xml): each feed in it becomes a feed source of the topic, read again whenever this source is due. Its feeds' hosts vary, so their reuse mode is the topic's. */
-  z.object({ kind: z.literal('opml'), url: httpUrl }).strict(),
+  z.object({ kind: z.literal('opml'), url: httpUrl, rules: rulesSchema.optional() }).strict(),
   /** Keyword search through the configured SearXNG instance, using the topic's keywords. */
-  z.object({ kind: z.literal('search') }).strict(),
+  z.object({ kind: z.literal('search'), rules: rulesSchema.optional() }).strict(),
 ]);
 
 export const topicSchema = z
@@ -62,6 +63,8 @@ export const topicSchema = z
     sources: z.array(sourceSchema).min(1, 'needs at least one source, like ["https://example.com/feed.xml"]'),
     /** The reuse mode of this topic's sources that set none (else publish.mode). */
     mode: reuseModeSchema.optional(),
+    /** Block and keep rules for this topic's articles (see crawler/rules/evaluate.ts). */
+    rules: rulesSchema.optional(),
   })
   .strict();
 
@@ -237,6 +240,10 @@ export const configSchema = z
     crawl: sectionDefault(crawlSchema),
     search: sectionDefault(searchSchema),
     images: sectionDefault(imagesSchema),
+    /** Block and keep rules for every article of the site. */
+    rules: sectionDefault(rulesSchema),
+    /** Per-site extraction rules: host (subdomains included) → { select?, remove? } CSS selectors. */
+    extraction: extractionSchema.default({}),
   })
   .strict()
   .superRefine((config, ctx) => {

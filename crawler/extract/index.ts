@@ -4,16 +4,18 @@ import { textStats } from './body/measure.ts';
 import { removeBoilerplateLines, removeDuplicateCaptions, removeHeadline, removeLinkDenseBlocks, removeOrphanHeadings } from './body/cleanup.ts';
 import { isCaption, removeCreditsAndCounters } from './body/captions.ts';
 import { removeTeaserBlocks } from './body/teasers.ts';
-import { absoluteUrl } from './dom.ts';
+import { absoluteUrl, textOf } from './dom.ts';
 import { indexDocument } from './dom-index.ts';
 import { scanMarkup } from './limits.ts';
 import { readMetadata, type PageMetadata } from './metadata/index.ts';
 import { chooseLang } from './metadata/lang.ts';
 import { parseDocument } from './parse.ts';
+import { removeMatching, selectedBody, selectMatching, type SiteRuleOutcome } from './site-rule.ts';
 import { countWords, toText } from './text.ts';
 import { DEFAULT_LIMITS, type ExtractedPage, type ExtractOptions, type LeadImage } from './types.ts';
 
 export type { ExtractedPage, ExtractOptions, FeedLink, FeedType, LeadImage, LimitReason } from './types.ts';
+export type { SiteRule, SiteRuleOutcome } from './site-rule.ts';
 export { DEFAULT_LIMITS } from './types.ts';
 
 /**
@@ -32,22 +34,42 @@ export function extractPage(html: string, url: string, options: ExtractOptions =
     const scanned = scanMarkup(typeof html === 'string' ? html : '', limits);
     if ('reason' in scanned) return emptyPage(scanned.reason, defaultLang);
     const source = scanned.html;
-    const doc = parseDocument(source);
+    const rule = options.rule ?? null;
+    const outcome: SiteRuleOutcome | undefined = rule ? { site: rule.site, removed: 0 } : undefined;
+    const parse = (): Document => {
+      const parsed = parseDocument(source);
+      if (rule?.remove.length) outcome!.removed = removeMatching(parsed, rule.remove);
+      return parsed;
+    };
+    const doc = parse();
     const index = indexDocument(doc.documentElement);
     // The scan estimates depth; the parsed tree is the truth (misnested markup can differ).
     if (index.maxDepth > limits.maxDepth) return emptyPage('max_depth', defaultLang);
     const meta = readMetadata(doc, index, url);
-    const body = chooseBody(doc, index, {
-      headline: meta.headline,
-      jsonLdBody: meta.jsonLdBody,
-      reparse: () => {
-        const fresh = parseDocument(source);
-        return { doc: fresh, index: indexDocument(fresh.documentElement) };
-      },
-    });
+    const selected = rule?.select ? selectMatching(doc, rule.select) : [];
+    const useSelected = selected.some((el) => textOf(el) !== '');
+    if (rule?.select) {
+      outcome!.select = { selector: rule.select, matched: selected.length, used: useSelected };
+      if (!useSelected) outcome!.select.note = selected.length ? `its ${selected.length} element(s) hold no text` : 'it matches nothing on this page';
+    }
+    const body = useSelected
+      ? { root: selectedBody(doc, selected), strategy: 'rule' }
+      : chooseBody(doc, index, {
+          headline: meta.headline,
+          jsonLdBody: meta.jsonLdBody,
+          reparse: () => {
+            const fresh = parse();
+            return { doc: fresh, index: indexDocument(fresh.documentElement) };
+          },
+        });
     let text = '';
     let bodyHtml = '';
-    if (body.root) {
+    if (body.strategy === 'rule' && body.root) {
+      // The site's rule named the body: only the headline repeated at its top is taken out.
+      removeHeadline(body.root, meta.title);
+      text = articleText(body.root);
+      bodyHtml = text ? body.root.innerHTML.trim() : '';
+    } else if (body.root) {
       removeHeadline(body.root, meta.title);
       removeTeaserBlocks(body.root);
       removeLinkDenseBlocks(body.root);
@@ -71,6 +93,7 @@ export function extractPage(html: string, url: string, options: ExtractOptions =
       wordCount,
       strategy: text ? body.strategy : 'none',
       ...(text ? {} : { reason: 'no_article' as const }),
+      ...(outcome ? { rule: outcome } : {}),
     };
   } catch {
     return emptyPage('internal_error', defaultLang);

@@ -1,3 +1,5 @@
+import type { SiteRule, SiteRuleOutcome } from './site-rule.ts';
+
 export type FeedType = 'rss' | 'atom' | 'json';
 
 export interface FeedLink {
@@ -35,8 +37,10 @@ export interface ExtractedPage {
   canonicalUrl: string | null;
   feeds: FeedLink[];
   wordCount: number;
-  /** Which path produced the body: 'readability', 'json-ld', 'container', 'density', 'fallback' or 'none'. */
+  /** Which path produced the body: 'rule' (the site's extraction rule), 'readability', 'json-ld', 'container', 'density', 'fallback' or 'none'. */
   strategy: string;
+  /** What the site's extraction rule did, when one applied. */
+  rule?: SiteRuleOutcome;
   /** Why the body is empty when `strategy` is 'none': a tripped limit, 'no_article', or 'internal_error' (a bug). */
   reason?: LimitReason | 'no_article' | 'internal_error';
 }
@@ -67,6 +71,8 @@ export interface ExtractOptions {
   maxDepth?: number;
   /** Language used when neither the markup nor detection gives one. Default null. */
   defaultLang?: string | null;
+  /** The page's site extraction rule (config.extraction): selectors to remove, and to take as the body. */
+  rule?: SiteRule | null;
 }
 
 export const DEFAULT_LIMITS = {

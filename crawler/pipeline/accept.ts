@@ -17,7 +17,7 @@ export type Acceptance =
   | { accepted: true; articleId: number; displaced: number[] }
   | { accepted: false; reason: RejectReason; duplicateOfUrl: number; detail: string };
 
-interface Match {
+export interface Match {
   articleId: number;
   urlId: number;
   reason: RejectReason;
@@ -48,16 +48,14 @@ export function acceptArticle(
   policy: UrlPolicy,
   now: string,
 ): Acceptance {
-  const declared = candidate.canonicalUrl ? normalizeUrl(candidate.canonicalUrl, { base: finalUrl, policy }) : null;
-  const canonical = declared?.ok ? canonicalUrl(declared.url) : canonicalUrl(finalUrl);
+  const canonical = canonicalOf(candidate, finalUrl, policy);
   const displaced: number[] = [];
 
   // A bounded loop: each pass either rejects the candidate or displaces one unpublished twin.
   for (let pass = 0; pass < 8; pass++) {
     const match = findMatch(db, candidate, canonical, finalUrl, dedup);
     if (!match) break;
-    const twin = articleById(db, match.articleId)!;
-    if (twin.status !== 'ready' || !isEarlier(candidate.publishedAt, twin.published_at)) {
+    if (!displaces(db, candidate, match)) {
       markRejected(db, row.id, match.reason, match.detail, now, match.urlId);
       return { accepted: false, reason: match.reason, duplicateOfUrl: match.urlId, detail: match.detail };
     }
@@ -103,6 +101,26 @@ export function acceptArticle(
   });
   refreshBands(db, [articleId], dedup.banding);
   return { accepted: true, articleId, displaced };
+}
+
+/**
+ * The stored article a candidate duplicates (the first one acceptArticle would meet), and whether
+ * the candidate would take its place instead of being rejected. Reads only: for --explain.
+ */
+export function findDuplicate(db: Database, candidate: ArticleCandidate, finalUrl: string, dedup: DedupSettings, policy: UrlPolicy): (Match & { displaces: boolean }) | null {
+  const match = findMatch(db, candidate, canonicalOf(candidate, finalUrl, policy), finalUrl, dedup);
+  return match ? { ...match, displaces: displaces(db, candidate, match) } : null;
+}
+
+function canonicalOf(candidate: ArticleCandidate, finalUrl: string, policy: UrlPolicy): string {
+  const declared = candidate.canonicalUrl ? normalizeUrl(candidate.canonicalUrl, { base: finalUrl, policy }) : null;
+  return declared?.ok ? canonicalUrl(declared.url) : canonicalUrl(finalUrl);
+}
+
+/** An unpublished twin dated later than the candidate gives way to it. */
+function displaces(db: Database, candidate: ArticleCandidate, match: Match): boolean {
+  const twin = articleById(db, match.articleId)!;
+  return twin.status === 'ready' && isEarlier(candidate.publishedAt, twin.published_at);
 }
 
 function findMatch(db: Database, candidate: ArticleCandidate, canonical: string, finalUrl: string, dedup: DedupSettings): Match | null {

@@ -15,6 +15,8 @@ import { bump, type RunSummary } from './summary.ts';
 import { crashpoint } from '../crashpoint.ts';
 import type { FolderAllocator } from '../publish/folders.ts';
 import { withTopicKeywords } from '../enrich/index.ts';
+import { processOptions } from './page-options.ts';
+import type { RulesOf } from './rule-scopes.ts';
 
 export interface PageContext {
   db: Database;
@@ -27,6 +29,8 @@ export interface PageContext {
   /** Hands out media/<yyyy>/<mm>/ folders for lead images. */
   media: FolderAllocator;
   topic: (topicId: number) => { keywords: readonly string[] } | undefined;
+  /** The block and keep rules of a URL's topic and source. */
+  rulesOf: RulesOf;
   summary: RunSummary;
   report: Reporter;
   nowMs: () => number;
@@ -72,12 +76,8 @@ export async function crawlPage(row: UrlRow, ctx: PageContext, released: () => v
 
   // May run in a worker thread; the duplicate check and the insert below stay together, with no await between.
   crashpoint('process:before');
-  const processed = await ctx.processor.process(response.text ?? response.body.toString('utf8'), response.finalUrl, {
-    minWords: ctx.config.quality.minWords,
-    maxWords: ctx.config.quality.maxWords,
-    maskProfanity: ctx.config.quality.maskProfanity,
-    extract: { maxInputChars: ctx.config.crawl.extractMaxChars, maxElements: ctx.config.crawl.extractMaxElements, maxDepth: ctx.config.crawl.extractMaxDepth },
-  });
+  const options = processOptions(ctx.config, { listedUrl: row.url, finalUrl: response.finalUrl, rules: ctx.rulesOf(row) });
+  const processed = await ctx.processor.process(response.text ?? response.body.toString('utf8'), response.finalUrl, options);
   crashpoint('process:after');
   if (processed.type === 'failed') return fail(processed.failure); // markFetched already counted this attempt
   if (processed.type === 'rejected') return reject(processed.reason, processed.detail);

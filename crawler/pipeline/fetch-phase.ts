@@ -12,6 +12,8 @@ import { dispatchByHost } from './dispatch.ts';
 import type { Reporter } from './events.ts';
 import { workerProcessor } from './process-pool.ts';
 import type { RunSummary } from './summary.ts';
+import { rulesByUrl } from './rule-scopes.ts';
+import { rejectByUrlRules } from './url-rules.ts';
 
 export interface FetchPhase {
   config: Config;
@@ -32,7 +34,9 @@ export interface FetchPhase {
 /** Fetches and processes the queue, up to the page and time bounds, saving a checkpoint every so often. */
 export async function runFetchPhase(db: Database, p: FetchPhase): Promise<void> {
   const maxPages = p.maxPages ?? p.config.crawl.maxPagesPerRun;
-  const queue = urlsDue(db, new Date(p.now()).toISOString(), { topicIds: p.topicIds });
+  const rulesOf = rulesByUrl(db, p.config);
+  const now = new Date(p.now()).toISOString();
+  const queue = rejectByUrlRules(db, urlsDue(db, now, { topicIds: p.topicIds }), rulesOf, { now, summary: p.summary, report: p.report });
   if (queue.length > maxPages) p.summary.stoppedBy = 'max-pages';
   const work = queue.slice(0, maxPages);
   p.report({ type: 'phase', phase: 'fetch', total: work.length });
@@ -41,7 +45,7 @@ export async function runFetchPhase(db: Database, p: FetchPhase): Promise<void> 
   const checkpointMs = p.checkpointMs ?? 60_000;
   let lastSave = performance.now();
   const processor = workerProcessor(work.length > 0 ? p.config.crawl.processWorkers : 0, { timeoutMs: p.config.crawl.processTimeoutMs });
-  const pageContext = { db, fetcher: p.fetcher, config: p.config, paths: p.paths, policy: p.policy, dedup, processor, media: new FolderAllocator(), topic: p.topic, summary: p.summary, report: p.report, nowMs: p.now };
+  const pageContext = { db, fetcher: p.fetcher, config: p.config, paths: p.paths, policy: p.policy, dedup, processor, media: new FolderAllocator(), topic: p.topic, rulesOf, summary: p.summary, report: p.report, nowMs: p.now };
   const result = await dispatchByHost(
     work,
     async (row, release) => {

@@ -69,7 +69,7 @@ export function workerProcessor(size: number, options: WorkerPoolOptions = {}): 
     if (index === -1) return;
     slot.queue.splice(index, 1);
     slot.timer = null;
-    job.resolve({ type: 'failed', failure: failure('E_EXTRACT_FAILED', `processing took longer than ${timeoutMs} ms (crawl.processTimeoutMs); the page was abandoned`, true) });
+    job.resolve({ type: 'failed', failure: failure('E_EXTRACT_FAILED', `processing took longer than ${timeoutMs} ms (crawl.processTimeoutMs); the page was abandoned`, true), trace: [] });
     const old = slot.worker;
     attach(slot, spawn());
     void old.terminate();
@@ -94,7 +94,7 @@ export function workerProcessor(size: number, options: WorkerPoolOptions = {}): 
       broken = true;
       stopClock(slot);
       for (const job of slot.queue.splice(0)) {
-        job.resolve({ type: 'failed', failure: failure('E_EXTRACT_FAILED', `processing worker stopped: ${error instanceof Error ? error.message : String(error)}`) });
+        job.resolve({ type: 'failed', failure: failure('E_EXTRACT_FAILED', `processing worker stopped: ${error instanceof Error ? error.message : String(error)}`), trace: [] });
       }
     };
     worker.on('error', fail);

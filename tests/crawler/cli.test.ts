@@ -13,7 +13,7 @@ import { removeTempRoots, smallSampleWeb, tempRoot } from './helpers.ts';
 
 const REPO = new URL('../../', import.meta.url).pathname;
 const CLI = join(REPO, 'crawler/cli.ts');
-const FLAGS = ['--config', '--root', '--topic', '--source', '--max-pages', '--dry-run', '--refresh', '--verbose', '--json', '--help'];
+const FLAGS = ['--config', '--root', '--topic', '--source', '--max-pages', '--dry-run', '--refresh', '--verbose', '--json', '--explain', '--help'];
 
 let web: SampleWeb;
 let dir: string;

@@ -1,0 +1,33 @@
+import type { Config } from '../config/index.ts';
+import { rulesFor, type RuleScope, type RuleSet } from '../rules/index.ts';
+import type { Database } from '../store/database.ts';
+import { SEARCH_SOURCE_URL, type SourceRow } from '../store/sources.ts';
+
+export type RulesOf = (row: { topic_id: number; source_id: number | null }) => RuleSet;
+
+/**
+ * Where a source row sits in the config: its topic's index and its own, following feeds found by
+ * autodiscovery (a site's or an OPML list's) to the source that found them. Pure.
+ */
+export function scopeOf(config: Config, topicSlugById: ReadonlyMap<number, string>, sources: ReadonlyMap<number, SourceRow>, topicId: number, sourceId: number | null): RuleScope {
+  const topic = config.topics.findIndex((t) => t.slug === topicSlugById.get(topicId));
+  if (topic === -1) return {};
+  let source = sourceId === null ? undefined : sources.get(sourceId);
+  for (let hops = 0; source?.origin === 'autodiscovery' && source.discovered_from !== null && hops < 8; hops++) source = sources.get(source.discovered_from);
+  if (!source || source.origin !== 'config') return { topic };
+  const index = config.topics[topic]!.sources.findIndex((s) => s.kind === source.kind && (s.kind === 'search' ? source.url === SEARCH_SOURCE_URL : s.url === source.url));
+  return index === -1 ? { topic } : { topic, source: index };
+}
+
+/** The block and keep rules of a URL, by the topic and source it was found for (read once from the state, then cached). */
+export function rulesByUrl(db: Database, config: Config): RulesOf {
+  const topicSlugById = new Map(db.all<{ id: number; slug: string }>('SELECT id, slug FROM topics').map((t) => [t.id, t.slug]));
+  const sources = new Map(db.all<SourceRow>('SELECT * FROM sources').map((s) => [s.id, s]));
+  const cache = new Map<string, RuleSet>();
+  return (row) => {
+    const key = `${row.topic_id} ${row.source_id}`;
+    let set = cache.get(key);
+    if (!set) cache.set(key, (set = rulesFor(config, scopeOf(config, topicSlugById, sources, row.topic_id, row.source_id))));
+    return set;
+  };
+}
