@@ -1,5 +1,5 @@
 import { ELEMENT_NODE, remove, tagOf, textOf, walk } from '../dom.ts';
-import { isBlockTag } from '../text.ts';
+import { endsSentence, isBlockTag } from '../text.ts';
 import { normalizeDate } from '../metadata/dates.ts';
 import { textStats } from './measure.ts';
 import { inEmbeddedPost } from './vocabulary.ts';
@@ -34,7 +34,7 @@ const BYLINE = /^(?:by|posted by|written by|words by|story by|text by|photos? by
  * that is not a sentence. "Popular opinion holds that …." ending an article is prose.
  */
 function startsAsFurniture(text: string): boolean {
-  return TAIL.test(text) && (text.length <= 80 || !/[.!?]["'”’)]?$/.test(text));
+  return TAIL.test(text) && (text.length <= 80 || !endsSentence(text));
 }
 
 const TAIL_LIMIT = 400;
@@ -80,7 +80,8 @@ function isTailJunk(block: Block, root: Element): boolean {
   if (isTailFurniture(block)) return true;
   if (inEmbeddedPost(block.el, root)) return false;
   const stats = textStats(block.el);
-  return block.text.length <= TAIL_LIMIT && stats.chars > 0 && stats.linkChars / stats.chars > 0.5;
+  // Judged like removeLinkDenseBlocks: a sentence with several links in it is prose.
+  return block.text.length <= TAIL_LIMIT && stats.chars > 0 && stats.linkChars / stats.chars > (endsSentence(block.text) ? 0.75 : 0.5);
 }
 
 /** Furniture recognised by its words (not by its links): such a block may anchor a cut. */
