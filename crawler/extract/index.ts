@@ -3,6 +3,7 @@ import { trimEdges } from './body/edges.ts';
 import { textStats } from './body/measure.ts';
 import { removeBoilerplateLines, removeDuplicateCaptions, removeHeadline, removeLinkDenseBlocks, removeOrphanHeadings } from './body/cleanup.ts';
 import { isCaption, removeCreditsAndCounters } from './body/captions.ts';
+import { markLooseParagraphs } from './body/paragraphs.ts';
 import { removeTeaserBlocks } from './body/teasers.ts';
 import { absoluteUrl, textOf } from './dom.ts';
 import { indexDocument } from './dom-index.ts';
@@ -70,6 +71,7 @@ export function extractPage(html: string, url: string, options: ExtractOptions =
       text = articleText(body.root);
       bodyHtml = text ? body.root.innerHTML.trim() : '';
     } else if (body.root) {
+      markLooseParagraphs(body.root);
       removeHeadline(body.root, meta.title);
       removeTeaserBlocks(body.root);
       removeLinkDenseBlocks(body.root);

@@ -82,6 +82,13 @@ export function toText(root: Node, omit?: (el: Element) => boolean): string {
   return blocks.join('\n\n');
 }
 
+/** Ends like a sentence: a full stop, question or exclamation mark, maybe before a closing quote. */
+export function endsSentence(text: string): boolean {
+  return SENTENCE_END.test(text);
+}
+
+const SENTENCE_END = /[.!?]["'”’)]?$/;
+
 // Chinese and Japanese are written without spaces: each character counts as a word there.
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}'’_-]*/gu;

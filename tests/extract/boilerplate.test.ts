@@ -100,6 +100,18 @@ describe('boilerplate lines and captions', () => {
     expect(result.text).toContain(PROSE[2]);
   });
 
+  it('keeps a bio set off by a dash out of the text too', () => {
+    const bio = '- Jane Doe is a senior editor at the Gazette, where she covers transport and the city’s infrastructure.';
+    expect(extractPage(page({ paragraphs: [...PROSE, bio] }), URL_BASE).text.split('\n\n')).toEqual(PROSE);
+  });
+
+  it('drops a "More … stories from X:" pointer and a "Follow X on Twitter" line closing the body', () => {
+    const tail = ['More world stories from the Courier:', 'Follow River News on Twitter and Facebook'];
+    expect(extractPage(page({ paragraphs: [...PROSE, ...tail] }), URL_BASE).text.split('\n\n')).toEqual(PROSE);
+    const sentence = 'The skippers said they would follow the inspections closely on Twitter and at the lock.';
+    expect(extractPage(page({ paragraphs: [...PROSE, sentence] }), URL_BASE).text).toContain(sentence);
+  });
+
   it('drops a list of teasers closing the body, but keeps a lone "more" at the end of a paragraph', () => {
     const teasers = ['More lock news', 'New gates for the old mill race', 'Work starts on the second weir next spring. Read more…', '2024-05-10', 'Barge festival returns', 'Boats from four countries are expected. Read more…', '2024-05-02'];
     const result = extractPage(page({ paragraphs: [...PROSE, ...teasers] }), URL_BASE);

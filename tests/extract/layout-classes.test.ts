@@ -137,3 +137,52 @@ describe('embedded social posts (class 3)', () => {
     expect(result.text).not.toContain('A post shared by');
   });
 });
+
+describe('old layouts: tables, <br> paragraphs, sidebars, <pre> (class 5)', () => {
+  it('takes the content cell of a 1999 table layout, not its navigation column', () => {
+    const result = extractPage(fixture('table-layout.html'), 'http://abbotsford-heritage.example/mill.html');
+    expect(result.text).toContain('the undershot wheel of the old corn mill at Abbots Ford turned again');
+    expect(result.text).toContain('The millstones still need dressing');
+    expect(result.text).toContain("The miller's notebook\nWhile clearing the loft");
+    for (const phrase of ['Sign our Guestbook', 'Photo Album', 'Packhorse Bridge', 'visitor number', 'Best viewed with Netscape']) expect(result.text).not.toContain(phrase);
+  });
+
+  it('gives <br><br>-separated text paragraph markup, wherever it sits', () => {
+    const html = fixture('br-separated.html');
+    const layouts = {
+      'under <body>': html,
+      'in a single <div>': html.replace('<body bgcolor="white">', '<body><div>').replace('</body>', '</div></body>'),
+      'in a <td> beside a link column': html.replace('<body bgcolor="white">', '<body><table><tr><td><a href="/">Home</a><br><a href="/bees">Bees</a><br><a href="/honey">Honey</a></td><td>').replace('</body>', '</td></tr></table></body>'),
+    };
+    for (const [name, page] of Object.entries(layouts)) {
+      const result = extractPage(page, 'http://apiary.example/wet-summer.html');
+      expect(result.text, name).toContain('This has been the wettest summer I can remember since I started keeping bees in 1987');
+      expect(result.text, name).toContain('keep a closer eye on the stores from May onwards.');
+      expect(result.text, name).not.toContain('Back to the apiary pages');
+      expect(result.html.match(/<p>/g)?.length ?? 0, name).toBeGreaterThanOrEqual(5);
+    }
+  });
+
+  it('keeps hard-wrapped lines (one <br> each) as the lines of one paragraph', () => {
+    const wrapped = fixture('br-separated.html').replace(/ (and the colonies|a thin syrup|three colonies)/g, '<br>\n$1');
+    const result = extractPage(wrapped, 'http://apiary.example/wet-summer.html');
+    expect(result.text).toContain('since I started keeping bees in 1987,\nand the colonies have suffered for it.');
+    expect(result.text).toContain('I treated in August rather than waiting for September');
+  });
+
+  it('takes a medium-length blog post over a longer sidebar of boxes, without the tagline or the date line', () => {
+    const result = extractPage(fixture('blog-sidebar.html'), 'http://tidewaterkitchen.example/2012/10/damson-gin.html');
+    expect(result.text.startsWith('The damson tree at the bottom of the garden')).toBe(true);
+    expect(result.text).toContain('the boozy damsons are the best part.');
+    for (const phrase of ['retired schoolteacher', 'Blog Archive', 'October 2012', 'The Preserving Pan', 'allotment society', 'Recipes, preserves and the occasional disaster', 'Sunday, October 14, 2012', 'Powered by Blogger']) {
+      expect(result.text).not.toContain(phrase);
+    }
+  });
+
+  it('keeps <pre>-formatted article text verbatim, without the link rows around it', () => {
+    const result = extractPage(fixture('pre-article.html'), 'http://village.example/memos/bbs.html');
+    expect(result.text).toContain('1. Why a bulletin board\n\n   The village hall committee agreed in January to run a dial-up\n   bulletin board');
+    expect(result.text).toContain('to meet this from the hall lettings account for the first year.');
+    for (const phrase of ['home | memos', 'contact', 'Back to the list of memos']) expect(result.text).not.toContain(phrase);
+  });
+});

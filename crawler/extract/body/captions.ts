@@ -1,5 +1,5 @@
 import { ELEMENT_NODE, classAndId, remove, tagOf, textOf, walk } from '../dom.ts';
-import { countWords } from '../text.ts';
+import { countWords, endsSentence } from '../text.ts';
 import { namesCaption, namesCredit } from './vocabulary.ts';
 
 // Photo captions, credits and gallery counters are not article text. A caption stays in the HTML
@@ -35,7 +35,7 @@ const CANDIDATE_TAGS = new Set(['p', 'div', 'span', 'small', 'em', 'i', 'strong'
 export function isCreditLine(text: string): boolean {
   if (text.length > CREDIT_LIMIT) return false;
   const words = countWords(text);
-  if (words > CREDIT_MAX_WORDS || (words > SENTENCE_MIN_WORDS && /[.!?]["'”’)]?$/.test(text))) return false;
+  if (words > CREDIT_MAX_WORDS || (words > SENTENCE_MIN_WORDS && endsSentence(text))) return false;
   return CREDIT_LINE.test(text) || AGENCY_CREDIT.test(text);
 }
 

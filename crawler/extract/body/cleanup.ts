@@ -1,5 +1,6 @@
 import { ELEMENT_NODE, TEXT_NODE, inRunningText, remove, tagOf, textOf, walk } from '../dom.ts';
 import { textStats } from './measure.ts';
+import { endsSentence } from '../text.ts';
 import { titleMatch } from '../metadata/title.ts';
 import { inEmbeddedPost } from './vocabulary.ts';
 
@@ -95,7 +96,7 @@ export function removeDuplicateCaptions(root: Element): void {
 }
 
 // Block-level only: a linked name inside a byline or a sentence is judged with its block.
-const LINK_BLOCKS = new Set(['ul', 'ol', 'dl', 'div', 'section', 'table', 'p', 'nav', 'aside', 'header', 'footer', 'center']);
+const LINK_BLOCKS = new Set(['ul', 'ol', 'dl', 'div', 'section', 'table', 'td', 'th', 'p', 'nav', 'aside', 'header', 'footer', 'center']);
 
 /**
  * Blocks that are mostly links (related lists, tag clouds, "more from" boxes, reblog notes) are
@@ -112,7 +113,8 @@ export function removeLinkDenseBlocks(root: Element): void {
     if (stats.chars < 10) continue;
     const plain = stats.chars - stats.linkChars;
     const density = stats.linkChars / stats.chars;
-    if (density >= 0.75 || (density >= 0.5 && plain < 100)) remove(block);
+    // A sentence with several links in it ("read about the <a>targeting controls</a> available, …") is prose.
+    if (density >= 0.75 || (density >= 0.5 && plain < 100 && !endsSentence(textOf(block)))) remove(block);
   }
 }
 

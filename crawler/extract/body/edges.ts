@@ -1,5 +1,5 @@
 import { ELEMENT_NODE, remove, tagOf, textOf, walk } from '../dom.ts';
-import { isBlockTag } from '../text.ts';
+import { endsSentence, isBlockTag } from '../text.ts';
 import { normalizeDate } from '../metadata/dates.ts';
 import { textStats } from './measure.ts';
 import { inEmbeddedPost } from './vocabulary.ts';
@@ -9,7 +9,7 @@ import { inEmbeddedPost } from './vocabulary.ts';
 // Walking in from each edge, such blocks are dropped until the first block of prose.
 
 const TAIL =
-  /^(?:related(?: posts| articles| stories| links| content| coverage)?\b|no related posts|you (?:may|might) (?:also )?(?:like|enjoy)|more (?:from|on|in|about|stories|news)\b|read (?:more|next)\b|see also\b|also on\b|don'?t miss\b|sign up\b|subscribe\b|join (?:our|the|my) (?:newsletter|mailing list|community)|follow (?:us|me)\b|like (?:us|our site|our page|this)\b|share (?:this|on|via)\b|tweet\b|pin it\b|filed (?:under|in)\b|posted (?:in|under)\b|tags?\s*:|categories?\s*:|topics?\s*:|©|copyright\b|\(c\)\s*\d{4}|all rights reserved|this (?:article|entry|post) was (?:posted|filed)\b|leave a (?:comment|reply)|click here to (?:subscribe|sign up|follow)|get (?:the|our) (?:app|newsletter)|advertisement\b|sponsored\b|loading\b|you must be logged in|about the author\b|top stories\b|trending\b|popular\b|powered by\b)/i;
+  /^(?:related(?: posts| articles| stories| links| content| coverage)?\b|no related posts|you (?:may|might) (?:also )?(?:like|enjoy)|more (?:from|on|in|about|stories|news)\b|more (?:[\p{L}-]+ ){1,2}(?:stories|news|coverage|articles|posts) (?:from|on|in|at)\b|read (?:more|next)\b|see also\b|also on\b|don'?t miss\b|sign up\b|subscribe\b|join (?:our|the|my) (?:newsletter|mailing list|community)|follow (?:us|me)\b|follow\b[^.!?]{0,60}\bon (?:twitter|facebook|instagram|linkedin)\b|like (?:us|our site|our page|this)\b|share (?:this|on|via)\b|tweet\b|pin it\b|filed (?:under|in)\b|posted (?:in|under)\b|tags?\s*:|categories?\s*:|topics?\s*:|©|copyright\b|\(c\)\s*\d{4}|all rights reserved|this (?:article|entry|post) was (?:posted|filed)\b|leave a (?:comment|reply)|click here to (?:subscribe|sign up|follow)|get (?:the|our) (?:app|newsletter)|advertisement\b|sponsored\b|loading\b|you must be logged in|about the author\b|top stories\b|trending\b|popular\b|powered by\b)/iu;
 const ANYWHERE = /\bnewsletter\b|\bsign up (?:for|to)\b|\bif you (?:enjoyed|liked) this (?:post|article|story)|\bsubscribe to (?:the|our|my) (?:rss|feed|blog|newsletter|channel)/iu;
 // "Twitter (17,951 followers) • Facebook (3,507 likes)": a line of audience counts, not a sentence
 // about likes.
@@ -24,9 +24,9 @@ function isAudienceCounts(text: string): boolean {
 // Legal small print runs longer than other furniture.
 const LEGAL =
   /all rights reserved|©\s*(?:\d{4}|[\p{Lu}])|\(c\)\s*\d{4}|\bcopyright\s+(?:©\s*)?\d{4}|\bterms of (?:use|service)\b|\bprivacy policy\b|\bpowered by (?:wordpress|blogger|tumblr|movable type|typepad|drupal|joomla|ghost|squarespace|wix|medium|substack)\b/iu;
-// "Jane Doe is a senior editor at …": the author's bio closing a post.
+// "Jane Doe is a senior editor at …" (or "- Jane Doe is …"): the author's bio closing a post.
 const AUTHOR_BIO =
-  /^(?:[\p{Lu}][\p{L}'’.-]*\s+){1,4}(?:is|was)\s+(?:an?|the)\s+(?:[\p{L}-]+\s+){0,4}(?:editor|writer|reporter|columnist|correspondent|contributor|author|journalist|blogger|enthusiast|freelancer|founder|photographer|producer|critic|analyst)\b/u;
+  /^(?:[-–—•*]\s*)?(?:[\p{Lu}][\p{L}'’.-]*\s+){1,4}(?:is|was)\s+(?:an?|the)\s+(?:[\p{L}-]+\s+){0,4}(?:editor|writer|reporter|columnist|correspondent|contributor|author|journalist|blogger|enthusiast|freelancer|founder|photographer|producer|critic|analyst)\b/u;
 const BYLINE = /^(?:by|posted by|written by|words by|story by|text by|photos? by|von|par|por)\s+\S/i;
 
 /**
@@ -34,7 +34,7 @@ const BYLINE = /^(?:by|posted by|written by|words by|story by|text by|photos? by
  * that is not a sentence. "Popular opinion holds that …." ending an article is prose.
  */
 function startsAsFurniture(text: string): boolean {
-  return TAIL.test(text) && (text.length <= 80 || !/[.!?]["'”’)]?$/.test(text));
+  return TAIL.test(text) && (text.length <= 80 || !endsSentence(text));
 }
 
 const TAIL_LIMIT = 400;
@@ -80,7 +80,8 @@ function isTailJunk(block: Block, root: Element): boolean {
   if (isTailFurniture(block)) return true;
   if (inEmbeddedPost(block.el, root)) return false;
   const stats = textStats(block.el);
-  return block.text.length <= TAIL_LIMIT && stats.chars > 0 && stats.linkChars / stats.chars > 0.5;
+  // Judged like removeLinkDenseBlocks: a sentence with several links in it is prose.
+  return block.text.length <= TAIL_LIMIT && stats.chars > 0 && stats.linkChars / stats.chars > (endsSentence(block.text) ? 0.75 : 0.5);
 }
 
 /** Furniture recognised by its words (not by its links): such a block may anchor a cut. */

@@ -2,8 +2,10 @@ import { htmlToText } from '../../clean/html-text.ts';
 import { ELEMENT_NODE, walk } from '../dom.ts';
 import { tagged, type DocIndex } from '../dom-index.ts';
 import { findContainer } from './containers.ts';
+import { headlineRegion } from './headline-region.ts';
 import { densestRegion } from './density.ts';
 import { jsonLdElement } from './jsonld-body.ts';
+import { markBreakParagraphs } from './paragraphs.ts';
 import { textStats } from './measure.ts';
 import { pruneDocument } from './prune.ts';
 import { readabilityArticle } from './readability.ts';
@@ -43,9 +45,14 @@ export function containerCandidates(index: DocIndex): Element[] {
  * articleBody overrides a DOM body that holds much less text.
  */
 export function chooseBody(doc: Document, index: DocIndex, input: BodyInput): BodyChoice {
-  pruneDocument(doc, index, { headline: input.headline });
+  prepare(doc, index, input.headline);
   const dom = domBody(doc, index, input);
   return withJsonLd(doc, dom, input.jsonLdBody);
+}
+
+function prepare(doc: Document, index: DocIndex, headline: Element | null): void {
+  pruneDocument(doc, index, { headline });
+  if (doc.body) markBreakParagraphs(doc.body, index);
 }
 
 function domBody(doc: Document, index: DocIndex, input: BodyInput): BodyChoice {
@@ -54,7 +61,7 @@ function domBody(doc: Document, index: DocIndex, input: BodyInput): BodyChoice {
 
   const body = doc.body;
   if (!body) return { root: container?.element ?? null, strategy: container ? 'container' : 'none' };
-  const split = findSplitBody(index.named, body);
+  const split = findSplitBody(index.named, body, headlineRegion(input.headline));
   if (split) return { root: split, strategy: 'container' };
   if (readabilityWorthRunning(body)) {
     // Readability rewrites the live tree: keep a copy of the generic container to fall back on.
@@ -63,7 +70,7 @@ function domBody(doc: Document, index: DocIndex, input: BodyInput): BodyChoice {
     if (readability && proseChars(readability) >= MIN_READABILITY_CHARS) return { root: readability, strategy: 'readability' };
     if (generic) return { root: generic, strategy: 'container' };
     const fresh = input.reparse();
-    pruneDocument(fresh.doc, fresh.index, { headline: null });
+    prepare(fresh.doc, fresh.index, null);
     const freshBody = fresh.doc.body;
     const dense = freshBody ? densestRegion(freshBody) : null;
     if (dense) return { root: dense, strategy: 'density' };

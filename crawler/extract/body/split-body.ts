@@ -1,4 +1,5 @@
 import { ELEMENT_NODE, TEXT_NODE, attr, tagOf, textOf, walk } from '../dom.ts';
+import { apartFromHeadline } from './headline-region.ts';
 import { textStats } from './measure.ts';
 
 // Magazine templates split one article over several containers with the same markup, with ads
@@ -93,9 +94,10 @@ const MIN_SPLIT_SHARE = 0.6;
 /**
  * A body split over repeated markup that no container vocabulary names ("body__inner-container"),
  * found before Readability, which keeps only the part it scores highest. `candidates` are the
- * page's elements with a class; parts are those directly holding paragraphs.
+ * page's elements with a class; parts are those directly holding paragraphs. A run of boxes with
+ * a list of links among them (archives, a blogroll), or away from the headline, is a sidebar.
  */
-export function findSplitBody(candidates: Element[], body: Element): Element | null {
+export function findSplitBody(candidates: Element[], body: Element, headlineRegion: Element | null): Element | null {
   const groups = new Map<string, Element[]>();
   for (const el of candidates) {
     if (!el.isConnected || el === body || !holdsParagraphsDirectly(el)) continue;
@@ -109,7 +111,7 @@ export function findSplitBody(candidates: Element[], body: Element): Element | n
       if (covered.has(member)) continue;
       const parts = splitBodyParts(member, (el) => sameMarkup(el, member));
       for (const part of parts) covered.add(part);
-      if (parts.length < 2) continue;
+      if (parts.length < 2 || parts.some(isLinkList) || parts.some((part) => apartFromHeadline(part, headlineRegion))) continue;
       const chars = parts.reduce((sum, part) => sum + textStats(part).paragraphChars, 0);
       if (!best || chars > best.chars) best = { parts, chars };
     }
@@ -117,6 +119,13 @@ export function findSplitBody(candidates: Element[], body: Element): Element | n
   if (!best || best.chars < textStats(body).paragraphChars * MIN_SPLIT_SHARE) return null;
   return joinParts(best.parts);
 }
+
+function isLinkList(el: Element): boolean {
+  const stats = textStats(el);
+  return stats.linkChars > stats.chars * MAX_PART_LINK_DENSITY;
+}
+
+const MAX_PART_LINK_DENSITY = 0.5;
 
 function holdsParagraphsDirectly(el: Element): boolean {
   for (let child = el.firstElementChild; child; child = child.nextElementSibling) {
