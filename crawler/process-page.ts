@@ -13,6 +13,8 @@ export interface ProcessOptions {
   minWords: number;
   maxWords?: number;
   maskProfanity: boolean;
+  /** Skip the quality filters (npm run add --force: the owner vouches for the page); never the extraction or the guards. */
+  skipQuality?: boolean;
   /** Bounds on hostile markup (size, tokens, depth); extractPage's defaults when absent. */
   extract?: Pick<ExtractOptions, 'maxInputChars' | 'maxElements' | 'maxDepth'>;
 }
@@ -60,7 +62,7 @@ export function processPage(html: string, url: string, options: ProcessOptions):
     return { type: 'failed', failure: failure('E_EXTRACT_EMPTY', `no article text found${why}`, true) };
   }
 
-  const verdict = checkQuality({ title: page.title, text: page.text, lang: page.lang }, { minWords: options.minWords, maxWords: options.maxWords });
+  const verdict = options.skipQuality ? { ok: true as const } : checkQuality({ title: page.title, text: page.text, lang: page.lang }, { minWords: options.minWords, maxWords: options.maxWords });
   if (!verdict.ok) return { type: 'rejected', reason: verdict.reason, detail: verdict.detail };
 
   const safeHtml = sanitizeArticleHtml(page.html, { baseUrl: url });

@@ -30,6 +30,8 @@ export interface PageContext {
   summary: RunSummary;
   report: Reporter;
   nowMs: () => number;
+  /** Skip the quality filters (npm run add --force). */
+  force?: boolean;
 }
 
 /**
@@ -76,6 +78,7 @@ export async function crawlPage(row: UrlRow, ctx: PageContext, released: () => v
     minWords: ctx.config.quality.minWords,
     maxWords: ctx.config.quality.maxWords,
     maskProfanity: ctx.config.quality.maskProfanity,
+    skipQuality: ctx.force ?? false,
     extract: { maxInputChars: ctx.config.crawl.extractMaxChars, maxElements: ctx.config.crawl.extractMaxElements, maxDepth: ctx.config.crawl.extractMaxDepth },
   });
   crashpoint('process:after');
