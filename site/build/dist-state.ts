@@ -9,7 +9,7 @@ import { writeJson, type BuildManifest, type DistFiles } from './manifest.ts';
 // What a build leaves in dist/.gleaner/ besides the site (the deploy never uploads that folder):
 // the list of the site's files with their MD5 (what the deploy compares with the bucket), and
 // the CloudFront response headers policies for pages and AMP pages (README: Security headers);
-// the paths of removed articles with the CloudFront function that answers them 410 (README: Takedowns).
+// the paths of removed articles with the CloudFront function that answers them 410 (README: One URL in, one URL out).
 
 export function writeDistState(dist: string, manifest: BuildManifest, config: Config): void {
   writeJson(join(dist, '.gleaner', 'files.json'), { buildId: manifest.buildId, files: manifest.files } satisfies DistFiles);

@@ -5,7 +5,7 @@ import type { Routes } from './urls.ts';
 // never the article, its AMP page or any list naming it. A static host answers such a page with
 // 200; a CDN can answer 410 Gone instead: the build writes the paths (dist/.gleaner/gone.json, in
 // the import format of a CloudFront KeyValueStore) and a CloudFront viewer-response function that
-// turns the status of those paths into 410 and keeps the page as its body (README: Takedowns).
+// turns the status of those paths into 410 and keeps the page as its body (README: One URL in, one URL out).
 
 export interface RemovedPage {
   /** "<topic>/<slug>": the article's old id. */
@@ -28,7 +28,7 @@ export function goneKeyValueStore(removed: RemovedPage[], routes: Routes): { dat
 export const GONE_FUNCTION = `import cf from 'cloudfront';
 
 // Gleaner: removed articles answer 410 Gone with their "removed" page as the body.
-// Associate the KeyValueStore imported from gone.json with this function (README: Takedowns).
+// Associate the KeyValueStore imported from gone.json with this function (README: One URL in, one URL out).
 const kvs = cf.kvs();
 
 async function handler(event) {
