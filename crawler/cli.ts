@@ -1,7 +1,7 @@
-import { ConfigError, loadConfig } from './config/index.ts';
+import { loadConfig } from './config/index.ts';
 import { sitePaths } from './paths.ts';
-import { CrawlError, runCrawl } from './pipeline.ts';
-import { StoreError } from './store/database.ts';
+import { runCrawl } from './pipeline.ts';
+import { reportError } from './cli/errors.ts';
 import { parseCommand } from './cli/args.ts';
 import { createReporter } from './cli/progress.ts';
 import { formatSummary } from './cli/summary-table.ts';
@@ -90,20 +90,7 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (error) {
     stop();
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    if (error instanceof CrawlError && error.code === 'E_TOPIC') {
-      console.error(error.message);
-      return 2;
-    }
-    if (error instanceof CrawlError || error instanceof StoreError) {
-      console.error(`${error.code}: ${error.message}`);
-      return 3;
-    }
-    console.error(error);
-    return 1;
+    return reportError(error);
   }
 }
 
@@ -114,16 +101,7 @@ async function explain(url: string, args: { config?: string; root?: string; topi
     console.log(args.json ? JSON.stringify(explanation, null, 2) : formatExplanation(explanation));
     return explanation.publishable ? 0 : 1;
   } catch (error) {
-    if (error instanceof ConfigError || (error instanceof CrawlError && (error.code === 'E_TOPIC' || error.code === 'E_ARGS'))) {
-      console.error(error.message);
-      return 2;
-    }
-    if (error instanceof CrawlError || error instanceof StoreError) {
-      console.error(`${error.code}: ${error.message}`);
-      return 3;
-    }
-    console.error(error);
-    return 1;
+    return reportError(error);
   }
 }
 

@@ -21,10 +21,12 @@ import { crashpoint } from './crashpoint.ts';
 import { FolderAllocator } from './publish/folders.ts';
 import { iconCandidates, refreshSourceIcons } from './pipeline/source-icons.ts';
 import { SEARCH_SOURCE_URL } from './store/sources.ts';
+import { finishRemovals } from './remove/index.ts';
 
 export type { RunSummary } from './pipeline/summary.ts';
 export type { CrawlEvent, Reporter } from './pipeline/events.ts';
 export { CrawlError } from './pipeline/crawl-error.ts';
+export { runGivenUrls, type GivenUrlResult, type GivenUrlsRun } from './pipeline/given-urls.ts';
 
 export interface CrawlOptions {
   /** Only these topic slugs. */
@@ -77,7 +79,10 @@ export async function runCrawl(config: Config, paths: SitePaths, options: CrawlO
     const topics = syncTopics(db, config);
     syncSources(db, config, topics);
     const selectedTopics = selectTopics(config, topics, options.topics);
-    if (!dryRun) reconcile(db, paths, topics, iso());
+    if (!dryRun) {
+      reconcile(db, paths, topics, iso());
+      finishRemovals(db, paths);
+    }
 
     const policy = urlPolicy(config);
     const backlog = backlogByTopic(db);

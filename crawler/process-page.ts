@@ -15,6 +15,8 @@ export interface ProcessOptions {
   minWords: number;
   maxWords?: number;
   maskProfanity: boolean;
+  /** Skip the quality filters (npm run add --force: the owner vouches for the page); never the extraction or the guards. */
+  skipQuality?: boolean;
   /** Bounds on hostile markup (size, tokens, depth); extractPage's defaults when absent. */
   extract?: Pick<ExtractOptions, 'maxInputChars' | 'maxElements' | 'maxDepth'>;
   /** The page's site extraction rule (config.extraction), if any. */
@@ -76,7 +78,7 @@ export function processPage(html: string, url: string, options: ProcessOptions):
   // Rules before the quality filters: a page the owner excluded is rejected as such, whatever else is wrong with it.
   const rules = evaluateRules(options.rules ?? { block: [], keep: [] }, { url: [url, ...(options.otherUrls ?? [])], title: page.title, author: page.byline ?? '', text: page.text });
   trace.push(...ruleSteps(rules));
-  trace.push(...qualitySteps(qualityChecks({ title: page.title, text: page.text, lang: page.lang }, { minWords: options.minWords, maxWords: options.maxWords })));
+  if (!options.skipQuality) trace.push(...qualitySteps(qualityChecks({ title: page.title, text: page.text, lang: page.lang }, { minWords: options.minWords, maxWords: options.maxWords })));
   trace.push({ stage: 'language', name: 'language', verdict: 'info', detail: page.lang ?? 'unknown' });
   const failed = firstFailure(trace);
   if (failed && !options.evaluateAll) return { type: 'rejected', reason: failed.reason!, detail: failed.detail, trace };

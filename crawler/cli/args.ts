@@ -1,7 +1,7 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 
 // The argument handling every command with a help text shares (npm run crawl, deploy, new-site):
-// strict options plus -h/--help. Commands return their exit code rather than exiting, so tests
+// strict options plus -h/--help (and positional arguments for commands that take them). Commands return their exit code rather than exiting, so tests
 // can call main() in-process.
 
 export type CommandValues<O extends ParseArgsOptionsConfig> = ReturnType<typeof parseArgs<{ args: string[]; options: O; strict: true }>>['values'];
@@ -11,11 +11,16 @@ export type CommandValues<O extends ParseArgsOptionsConfig> = ReturnType<typeof 
  * code to return instead (the help with 0 for -h/--help; the problem and the help with 2 for an
  * unknown or malformed option). -h/--help is added to `options`.
  */
-export function parseCommand<const O extends ParseArgsOptionsConfig>(argv: string[], options: O, help: string): { values: CommandValues<O> } | { exitCode: 0 | 2; message: string } {
+export function parseCommand<const O extends ParseArgsOptionsConfig>(
+  argv: string[],
+  options: O,
+  help: string,
+  settings: { positionals?: boolean } = {},
+): { values: CommandValues<O>; positionals: string[] } | { exitCode: 0 | 2; message: string } {
   try {
-    const { values } = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true });
+    const { values, positionals } = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: settings.positionals ?? false });
     if ((values as { help?: boolean }).help) return { exitCode: 0, message: help };
-    return { values: values as CommandValues<O> };
+    return { values: values as CommandValues<O>, positionals };
   } catch (error) {
     return { exitCode: 2, message: `${(error as Error).message}\n\n${help}` };
   }

@@ -34,6 +34,8 @@ export interface PageContext {
   summary: RunSummary;
   report: Reporter;
   nowMs: () => number;
+  /** Skip the quality filters (npm run add --force). */
+  force?: boolean;
 }
 
 /**
@@ -76,7 +78,8 @@ export async function crawlPage(row: UrlRow, ctx: PageContext, released: () => v
 
   // May run in a worker thread; the duplicate check and the insert below stay together, with no await between.
   crashpoint('process:before');
-  const options = processOptions(ctx.config, { listedUrl: row.url, finalUrl: response.finalUrl, rules: ctx.rulesOf(row) });
+  // --force (npm run add) skips the quality filters, never the guards or the owner's rules.
+  const options = { ...processOptions(ctx.config, { listedUrl: row.url, finalUrl: response.finalUrl, rules: ctx.rulesOf(row) }), skipQuality: ctx.force ?? false };
   const processed = await ctx.processor.process(response.text ?? response.body.toString('utf8'), response.finalUrl, options);
   crashpoint('process:after');
   if (processed.type === 'failed') return fail(processed.failure); // markFetched already counted this attempt

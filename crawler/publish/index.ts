@@ -3,7 +3,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import type { Config } from '../config/index.ts';
 import type { SitePaths } from '../paths.ts';
 import type { Database } from '../store/database.ts';
-import { markArticlePublished, markPublishing, newestPublished, nextPosition, publishedWithTags, publishingArticles, readyArticles, slugTaken, tagsOf, type ArticleRow, type TermsRow } from '../store/articles.ts';
+import { markArticlePublished, markPublishing, newestPublished, nextPosition, publishedWithTags, publishingArticles, readyArticles, readyArticlesAmong, slugTaken, tagsOf, type ArticleRow, type TermsRow } from '../store/articles.ts';
 import { markPublished } from '../store/url-state.ts';
 import type { TopicRow } from '../store/topics.ts';
 import { writeFileAtomic } from '../store/atomic-write.ts';
@@ -28,7 +28,8 @@ export interface PublishPlan {
   total: number;
 }
 
-export function planPublication(db: Database, config: Config, paths: SitePaths, topics: Map<string, TopicRow>, now: string): PublishPlan {
+/** `only`: publish just these articles (npm run add), whatever publish.perTopicPerRun says; otherwise each topic's newest. */
+export function planPublication(db: Database, config: Config, paths: SitePaths, topics: Map<string, TopicRow>, now: string, only?: number[]): PublishPlan {
   const plan: PublishPlan = { byTopic: new Map(), total: 0 };
   const related = new RelatedPool(db, topics);
   const stories = new StoryClusters(db, now);
@@ -36,7 +37,7 @@ export function planPublication(db: Database, config: Config, paths: SitePaths, 
   for (const topic of config.topics) {
     const row = topics.get(topic.slug)!;
     // Newest first: the N newest unpublished articles; then numbered oldest-first so pages fill in reading order.
-    const chosen = readyArticles(db, row.id, config.publish.perTopicPerRun).reverse();
+    const chosen = (only ? readyArticlesAmong(db, row.id, only) : readyArticles(db, row.id, config.publish.perTopicPerRun)).reverse();
     plan.byTopic.set(topic.slug, chosen.length);
     plan.total += chosen.length;
     if (chosen.length === 0) continue;

@@ -160,18 +160,35 @@ export function readyArticles(db: Database, topicId: number, limit: number): Art
   );
 }
 
+/** The articles among `ids` of a topic that wait to be published, newest first like readyArticles. */
+export function readyArticlesAmong(db: Database, topicId: number, ids: number[]): ArticleRow[] {
+  if (!ids.length) return [];
+  return db.all<ArticleRow>(
+    `SELECT * FROM articles WHERE topic_id = ? AND status = 'ready' AND id IN (${ids.map(() => '?').join(',')})
+     ORDER BY COALESCE(published_at, fetched_at) DESC, id DESC`,
+    [topicId, ...ids],
+  );
+}
+
 export function backlogByTopic(db: Database): Map<number, number> {
   return new Map(
     db.all<{ topic_id: number; n: number }>(`SELECT topic_id, count(*) AS n FROM articles WHERE status = 'ready' GROUP BY topic_id`).map((r) => [r.topic_id, r.n]),
   );
 }
 
+/** The next position in a topic: removed articles keep theirs (store/removals.ts), so no later article takes a place on an old page. */
 export function nextPosition(db: Database, topicId: number): number {
-  return Number(db.scalar(`SELECT COALESCE(MAX(position) + 1, 0) FROM articles WHERE topic_id = ? AND status != 'ready'`, [topicId]));
+  return Number(
+    db.scalar(
+      `SELECT COALESCE(MAX(p) + 1, 0) FROM (SELECT MAX(position) AS p FROM articles WHERE topic_id = ? AND status != 'ready' UNION ALL SELECT MAX(position) FROM removals WHERE topic_id = ?)`,
+      [topicId, topicId],
+    ),
+  );
 }
 
+/** A slug is taken by an article, or by a removed one (its old address answers "removed"). */
 export function slugTaken(db: Database, topicId: number, slug: string): boolean {
-  return db.scalar('SELECT count(*) FROM articles WHERE topic_id = ? AND slug = ?', [topicId, slug]) !== 0;
+  return db.scalar('SELECT (SELECT count(*) FROM articles WHERE topic_id = ? AND slug = ?) + (SELECT count(*) FROM removals WHERE topic_id = ? AND slug = ?)', [topicId, slug, topicId, slug]) !== 0;
 }
 
 export function articlesWithStatus(db: Database, statuses: ArticleStatus[]): ArticleRow[] {
@@ -183,6 +200,23 @@ export function removeArticle(db: Database, articleId: number): void {
   db.run('DELETE FROM article_tags WHERE article_id = ?', [articleId]);
   db.run(`DELETE FROM articles WHERE id = ? AND status = 'ready'`, [articleId]);
   db.run('DELETE FROM lsh WHERE article_id = ?', [articleId], { quiet: true });
+}
+
+/** Deletes a taken-down article from the state (its removal keeps what the site needs of it: store/removals.ts). */
+export function deleteArticle(db: Database, articleId: number): void {
+  db.run('DELETE FROM article_tags WHERE article_id = ?', [articleId]);
+  db.run('DELETE FROM articles WHERE id = ?', [articleId]);
+  db.run('DELETE FROM lsh WHERE article_id = ?', [articleId], { quiet: true });
+}
+
+/** The stored article of a URL row, if any. */
+export function articleOfUrl(db: Database, urlId: number): ArticleRow | undefined {
+  return db.get<ArticleRow>('SELECT * FROM articles WHERE url_id = ?', [urlId]);
+}
+
+/** The article at `<topic>/<slug>`, if any. */
+export function articleBySlug(db: Database, topicId: number, slug: string): ArticleRow | undefined {
+  return db.get<ArticleRow>('SELECT * FROM articles WHERE topic_id = ? AND slug = ?', [topicId, slug]);
 }
 
 /** How many articles are published or being published. */
@@ -220,4 +254,14 @@ export function publishedWithTags(db: Database, tags: string[], limit: number): 
 /** The articles a publisher's first step left 'publishing' (a run killed before writing their files, or the current run's). */
 export function publishingArticles(db: Database): ArticleRow[] {
   return db.all<ArticleRow>(`SELECT * FROM articles WHERE status = 'publishing' ORDER BY topic_id, position`);
+}
+
+/** Articles whose related list names `id` ("<topic>/<slug>"): their pages drop it at the next build. */
+export function articlesRelatedTo(db: Database, id: string): Array<{ topic_id: number; slug: string }> {
+  return db.all(`SELECT topic_id, slug FROM articles WHERE status != 'ready' AND related IS NOT NULL AND instr(related, ?) > 0 ORDER BY id`, [JSON.stringify(id)]);
+}
+
+/** The article published right after `position` in its topic (its page's "previously" link changes). */
+export function articleAfter(db: Database, topicId: number, position: number): { slug: string } | undefined {
+  return db.get(`SELECT slug FROM articles WHERE topic_id = ? AND status != 'ready' AND position > ? ORDER BY position LIMIT 1`, [topicId, position]);
 }

@@ -281,6 +281,69 @@ CREATE VIRTUAL TABLE articles_fts USING fts4 (title, text, tags, tokenize=unicod
   CREATE INDEX articles_cluster ON articles (cluster_id);
   `,
   },
+  {
+    version: 7,
+    description:
+      "takedowns: the 'removed' URL state (terminal: never fetched again), the removals (date, reason, and the old page's topic, slug, position and files, " +
+      'so its slug and number are never handed out again) and the addresses each one blocks (with every URL equivalent to them)',
+    sql: `
+  CREATE TABLE urls_v7 (
+    id INTEGER PRIMARY KEY,
+    url TEXT NOT NULL UNIQUE,
+    canonical_url TEXT NOT NULL,
+    equivalence_key TEXT NOT NULL,
+    topic_id INTEGER NOT NULL REFERENCES topics(id),
+    source_id INTEGER REFERENCES sources(id),
+    state TEXT NOT NULL CHECK (state IN ('discovered','fetched','extracted','published','rejected','failed','removed')),
+    reason TEXT,
+    error_code TEXT,
+    detail TEXT,
+    duplicate_of INTEGER REFERENCES urls(id),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_retry_at TEXT,
+    http_status INTEGER,
+    final_url TEXT,
+    redirects TEXT,
+    etag TEXT,
+    last_modified TEXT,
+    expires_at INTEGER,
+    hint_title TEXT,
+    hint_published TEXT,
+    discovered_at TEXT NOT NULL,
+    fetched_at TEXT,
+    updated_at TEXT NOT NULL
+  );
+  INSERT INTO urls_v7 SELECT * FROM urls;
+  DROP TABLE urls;
+  ALTER TABLE urls_v7 RENAME TO urls;
+  CREATE INDEX urls_state ON urls (state, topic_id);
+  CREATE INDEX urls_equivalence ON urls (equivalence_key);
+  CREATE INDEX urls_canonical ON urls (canonical_url);
+  CREATE INDEX urls_retry ON urls (state, next_retry_at);
+  CREATE INDEX urls_discovered ON urls (discovered_at);
+  CREATE TABLE removals (
+    id INTEGER PRIMARY KEY,
+    url TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    removed_at TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('removing','removed')),
+    topic_id INTEGER REFERENCES topics(id),
+    slug TEXT,
+    position INTEGER,
+    file TEXT,
+    image TEXT
+  );
+  CREATE INDEX removals_slug ON removals (topic_id, slug);
+  CREATE INDEX removals_status ON removals (status);
+  CREATE TABLE removed_addresses (
+    canonical_url TEXT PRIMARY KEY,
+    equivalence_key TEXT NOT NULL,
+    query TEXT NOT NULL,
+    removal_id INTEGER NOT NULL REFERENCES removals(id)
+  );
+  CREATE INDEX removed_addresses_equivalence ON removed_addresses (equivalence_key);
+  `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

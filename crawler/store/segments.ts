@@ -31,6 +31,8 @@ export const TRACKED_TABLES: ReadonlyArray<{ name: string; key: readonly string[
   { name: 'runs', key: ['id'] },
   { name: 'source_icons', key: ['host'] },
   { name: 'clusters', key: ['id'] },
+  { name: 'removals', key: ['id'] },
+  { name: 'removed_addresses', key: ['canonical_url'] },
 ];
 
 export interface SegmentFile {

@@ -1,6 +1,7 @@
 import type { Failure, RejectReason } from '../errors.ts';
 import type { CacheValidators } from '../fetch/types.ts';
 import type { Database } from './database.ts';
+import { removedAddress } from './removals.ts';
 import type { Discovered, UrlRow } from './urls.ts';
 
 // A URL's state, and the only functions that change it. Every URL the crawler meets has one row
@@ -21,8 +22,11 @@ import type { Discovered, UrlRow } from './urls.ts';
 //   discovered when a source lists the URL again after the refetch window (sightUrl), keeping
 //   their verdict and validators so a 304 confirms it (markUnchanged).
 // - failed: with an error code, attempts and next_retry_at (null: permanent).
+// - removed: taken down (npm run remove, store/removals.ts). Terminal, from any state: never
+//   fetched again. A URL first seen after the takedown that is one of its addresses, or
+//   equivalent to one (removedAddress), is stored straight in this state (sightUrl).
 
-export type UrlState = 'discovered' | 'fetched' | 'extracted' | 'published' | 'rejected' | 'failed';
+export type UrlState = 'discovered' | 'fetched' | 'extracted' | 'published' | 'rejected' | 'failed' | 'removed';
 
 /** Inserts a URL in state `discovered` unless it is already known; returns its row id and whether it is new. */
 export function discoverUrl(db: Database, item: Discovered, now: string): { id: number; created: boolean } {
@@ -54,7 +58,7 @@ export interface Sighting {
   refetchBefore: string;
 }
 
-export type SightingResult = { id: number; outcome: 'new' | 'requeued' | 'known' | 'quoted-only' };
+export type SightingResult = { id: number; outcome: 'new' | 'requeued' | 'known' | 'quoted-only' | 'removed' };
 
 /**
  * Records that a source listed a URL, and decides whether it is (re)queued:
@@ -68,6 +72,12 @@ export type SightingResult = { id: number; outcome: 'new' | 'requeued' | 'known'
 export function sightUrl(db: Database, item: Discovered, now: string, sighting: Sighting): SightingResult {
   const existing = db.get<Pick<UrlRow, 'id' | 'state' | 'reason' | 'fetched_at'>>('SELECT id, state, reason, fetched_at FROM urls WHERE url = ?', [item.url]);
   if (!existing) {
+    const removal = removedAddress(db, item.url);
+    if (removal) {
+      const id = insertUrl(db, item, now);
+      markRemoved(db, [id], `taken down on ${removal.removed_at.slice(0, 10)} (removal #${removal.id})`, now);
+      return { id, outcome: 'removed' };
+    }
     if (sighting.inQuote) {
       const twin = fetchedTwin(db, item);
       if (twin) {
@@ -152,6 +162,28 @@ export function markUnchanged(db: Database, id: number, validators: CacheValidat
   } else {
     db.run(`UPDATE urls SET state = 'rejected', updated_at = ? WHERE id = ?`, [now, id]);
   }
+}
+
+/** Takes URLs down (any state → removed): they are never fetched again. */
+export function markRemoved(db: Database, ids: number[], detail: string, now: string): void {
+  for (const id of ids) {
+    db.run(`UPDATE urls SET state = 'removed', reason = NULL, detail = ?, error_code = NULL, next_retry_at = NULL, updated_at = ? WHERE id = ?`, [detail.slice(0, 500), now, id]);
+  }
+}
+
+/**
+ * An owner asked for this URL by hand (npm run add): a rejected, failed or waiting URL is queued
+ * again at once, in the topic asked for, whatever its verdict or retry time. Published, extracted
+ * and removed URLs are left alone (the caller says why).
+ */
+export function requeueUrl(db: Database, id: number, topicId: number, now: string): boolean {
+  const { changes } = db.run(
+    `UPDATE urls SET state = 'discovered', topic_id = ?, reason = NULL, detail = NULL, duplicate_of = NULL, error_code = NULL, next_retry_at = NULL,
+       etag = NULL, last_modified = NULL, expires_at = NULL, updated_at = ?
+     WHERE id = ? AND state IN ('discovered', 'fetched', 'rejected', 'failed')`,
+    [topicId, now, id],
+  );
+  return changes > 0;
 }
 
 export function markExtracted(db: Database, id: number, now: string): void {

@@ -143,7 +143,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildReport> {
   const stage = stageFor(paths, options.shard);
   rmSync(stage, { recursive: true, force: true });
   mkdirSync(join(stage, 'input'), { recursive: true });
-  const input = { siteIndex: join(stage, 'input', 'site-index.json'), renderSet: join(stage, 'input', 'render.json'), downloads: join(stage, 'input', 'downloads.json'), sources: join(stage, 'input', 'sources.json') };
+  const input = { siteIndex: join(stage, 'input', 'site-index.json'), renderSet: join(stage, 'input', 'render.json'), downloads: join(stage, 'input', 'downloads.json'), sources: join(stage, 'input', 'sources.json'), removed: join(stage, 'input', 'removed.json') };
   writeFileSync(input.siteIndex, JSON.stringify(entries));
   writeFileSync(input.renderSet, JSON.stringify(renderSet));
 
@@ -161,6 +161,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildReport> {
   }
   writeFileSync(input.downloads, JSON.stringify(manifest.data.index));
   writeFileSync(input.sources, JSON.stringify(manifest.data.sources ?? []));
+  writeFileSync(input.removed, JSON.stringify(manifest.data.removed ?? []));
   const dataDone = performance.now();
 
   // 3b. Pages.
@@ -208,9 +209,12 @@ async function buildOnce(options: BuildOptions): Promise<BuildReport> {
   for (const file of astroFiles) await place(join(stage, 'astro', file), file);
   for (const page of toRender) manifest.pages[page.file] = page.key;
   const always = astroFiles.filter((f) => !keyedFiles.has(f));
+  const alwaysSet = new Set(always);
   if (!options.shard) {
     for (const file of Object.keys(manifest.pages)) if (!keyedFiles.has(file)) {
       delete manifest.pages[file];
+      // A removed article's page file now holds its "removed" page, rendered every build.
+      if (alwaysSet.has(file)) continue;
       drop(file);
     }
     for (const file of manifest.always) if (!always.includes(file) && !keyedFiles.has(file)) drop(file);
@@ -242,7 +246,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildReport> {
   // 5. Record.
   if (mode === 'cold' && firstSlice) manifest.pages = Object.fromEntries(keyed.filter((p) => inSlice(p.file)).map((p) => [p.file, p.key]));
   writeJson(manifestFile, manifest);
-  writeDistState(dist, manifest, config.site.title);
+  writeDistState(dist, manifest, config);
   rmSync(stage, { recursive: true, force: true });
 
   const allFiles = Object.keys(manifest.files);

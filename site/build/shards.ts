@@ -57,7 +57,7 @@ export async function mergeShards({ root, config, count }: MergeOptions): Promis
     Object.assign(merged.files, m.files);
   }
   writeJson(join(buildDir, 'manifest.json'), merged);
-  writeDistState(paths.dist, merged, config.site.title);
+  writeDistState(paths.dist, merged, config);
   for (let i = 1; i <= count; i++) rmSync(join(buildDir, `manifest-shard-${i}.json`), { force: true });
   rmSync(join(root, 'dist-shards'), { recursive: true, force: true });
   console.log(`merged ${count} slices into ${paths.dist}: ${Object.keys(merged.files).length} files`);

@@ -4,6 +4,7 @@ import { articleHtml } from './article-body.ts';
 import { buildSiteIndex, type Article, type ArticleInput, type SiteIndex } from './site-index.ts';
 import { buildSources, type SourceInfo } from './sources.ts';
 import type { SourceHealth } from '../build/data/sources.ts';
+import type { RemovedPage } from './removed.ts';
 import { createRoutes } from './urls.ts';
 import type { RenderSet } from './vite-virtual.ts';
 
@@ -25,6 +26,14 @@ let sourcesMemo: Promise<SourceInfo[]> | undefined;
 export function sources(): Promise<SourceInfo[]> {
   sourcesMemo ??= siteIndex().then((index) => buildSources(index, JSON.parse(readFileSync(input.sources, 'utf8')) as SourceHealth[]));
   return sourcesMemo;
+}
+
+let removedMemo: RemovedPage[] | undefined;
+
+/** The old pages of removed articles (npm run remove), read from the state by the build's data worker (input.removed). */
+export function removedPages(): RemovedPage[] {
+  removedMemo ??= JSON.parse(readFileSync(input.removed, 'utf8')) as RemovedPage[];
+  return removedMemo;
 }
 
 let renderSet: { all: boolean; pages: Map<string, Set<string>> } | undefined;

@@ -192,19 +192,20 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config): SiteInd
     }
     topic.articles.push(article);
   }
-  const positionIndex = new Map<string, Map<number, Article>>();
+  // Each article's older neighbour: the one before it in its topic's publication order. A removed
+  // article (npm run remove) leaves a gap in the positions, which the neighbour steps over.
+  const olderOf = new Map<Article, Article>();
+  const lastFilled = new Map<TopicInfo, number>();
   for (const topic of topicBySlug.values()) {
-    const byPosition = new Map<number, Article>();
-    for (const article of topic.articles) {
-      (topic.pages[article.data.page - 1] ??= []).push(article);
-      byPosition.set(article.data.position, article);
-    }
+    for (const article of topic.articles) (topic.pages[article.data.page - 1] ??= []).push(article);
     // A page number no article carries (a gap) still gets its page, empty.
     const lastPage = topic.pages.length;
     for (let i = 0; i < lastPage; i++) topic.pages[i] ??= [];
     for (const page of topic.pages) page.sort((a, b) => b.data.position - a.data.position);
     if (lastPage === 0 || topic.pages[lastPage - 1].length >= pageSize) topic.pages.push([]);
-    positionIndex.set(topic.slug, byPosition);
+    lastFilled.set(topic, topic.pages.findLastIndex((p) => p.length > 0) + 1);
+    const byPosition = [...topic.articles].sort((a, b) => a.data.position - b.data.position);
+    for (let i = 1; i < byPosition.length; i++) olderOf.set(byPosition[i]!, byPosition[i - 1]!);
   }
   const topics = [...topicBySlug.values()].sort((a, b) => Number(b.configured) - Number(a.configured));
 
@@ -251,10 +252,12 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config): SiteInd
       return out;
     },
     older(article) {
-      return positionIndex.get(article.topic)?.get(article.data.position - 1) ?? null;
+      return olderOf.get(article) ?? null;
     },
     isFullPage(topic, page) {
-      return (topic.pages[page - 1]?.length ?? 0) >= pageSize;
+      // A page that lost an article to a removal keeps its number and shows one fewer: it is full
+      // once a later page has articles (nothing is ever added to it again).
+      return (topic.pages[page - 1]?.length ?? 0) >= pageSize || (lastFilled.get(topic) ?? 0) > page;
     },
     front(topic) {
       const shown: Article[] = [];
@@ -267,7 +270,7 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config): SiteInd
 
 /**
  * A story is the article whose id it carries plus every article whose frontmatter names it
- * (`cluster`); a story whose first article is gone, or that has one article, has no page.
+ * (`cluster`); a story of one article has no page.
  */
 function buildStories(articles: Article[], routes: Routes): StoryInfo[] {
   const byNumber = new Map(articles.map((a) => [a.data.id, a]));
@@ -281,7 +284,8 @@ function buildStories(articles: Article[], routes: Routes): StoryInfo[] {
   }
   const stories: StoryInfo[] = [];
   for (const [id, list] of members) {
-    const lead = byNumber.get(id);
+    // A story whose first article was removed keeps its id and page, led by its oldest remaining article.
+    const lead = byNumber.get(id) ?? list[list.length - 1];
     if (!lead || list.length < 2) continue;
     stories.push({ id, path: routes.story(id), lead, members: list });
   }

@@ -18,6 +18,8 @@ export interface BuildInput {
   downloads: string;
   /** Each source host's health from the crawler's state (site/build/data/sources.ts). */
   sources: string;
+  /** The old pages of removed articles (site/lib/removed.ts). */
+  removed: string;
 }
 
 /** A Vite plugin serving the validated config, the root's paths and the build's input files to pages (typed in site/env.d.ts). */

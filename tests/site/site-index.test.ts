@@ -94,6 +94,23 @@ describe('buildSiteIndex', () => {
     expect(index.tagBySlug.get('cafe')!.articles.map((a) => a.data.position)).toEqual([2, 1, 0]);
   });
 
+  it('after a removal (a gap in the positions) keeps every page number, steps over the gap, and a full page stays full', () => {
+    // Position 4 was removed: page 2 shows two articles, nothing moves, and it still links on to page 3.
+    const entries = Array.from({ length: 8 }, (_, i) => article('science', i)).filter((a) => a.data.position !== 4);
+    const index = buildSiteIndex(entries, config);
+    const science = index.topicBySlug.get('science')!;
+    expect(science.pages.map((p) => p.map((a) => a.data.position))).toEqual([[2, 1, 0], [5, 3], [7, 6]]);
+    expect(index.isFullPage(science, 2)).toBe(true);
+    expect(index.isFullPage(science, 3)).toBe(false);
+    expect(index.older(index.byId.get('science/a5')!)?.id).toBe('science/a3');
+  });
+
+  it('keeps a story whose first article was removed, led by its oldest remaining article', () => {
+    const entries = [article('science', 1, { cluster: 1 }), article('science', 2, { cluster: 1 })];
+    const index = buildSiteIndex(entries, config);
+    expect(index.stories.map((s) => [s.id, s.lead.id, s.members.length])).toEqual([[1, 'science/a1', 2]]);
+  });
+
   it('resolves related ids, skipping missing ones and itself, up to relatedCount', () => {
     const index = buildSiteIndex(
       [article('science', 0), article('science', 1), article('science', 2), article('science', 3, { related: ['science/a3', 'science/missing', 'science/a0', 'science/a2', 'science/a1'] })],

@@ -4,6 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SitePaths } from '../../../crawler/paths.ts';
 import { engine } from '../../../crawler/store/engine.ts';
+import { removedPages } from '../../../crawler/store/removals.ts';
 import { listSegments } from '../../../crawler/store/segments.ts';
 import { openState } from '../../../crawler/store/state.ts';
 import { describeDatabase, exampleQueries, type DatabaseInfo, type ExampleQuery } from '../../lib/database.ts';
@@ -12,6 +13,7 @@ import { sourceHealth, type SourceHealth } from './sources.ts';
 import { PART_SIZES, planData, type DataFileEntry, type PartSizes } from './plan.ts';
 import { dataFileBytes, catalogBytes } from './write.ts';
 import type { ReuseConfig } from '../../lib/reuse.ts';
+import type { RemovedPage } from '../../lib/removed.ts';
 
 // What /data/ offers: the site's data as SQLite files anyone can open (tables in schema.ts).
 //
@@ -50,10 +52,12 @@ export interface DataManifest {
   index: DataIndex | null;
   /** Each source host's health (sources.ts), for the source pages; absent in a manifest older than them. */
   sources?: SourceHealth[];
+  /** The old pages of removed articles (npm run remove), which answer "removed"; absent in a manifest older than them. */
+  removed?: RemovedPage[];
 }
 
 export function emptyDataManifest(): DataManifest {
-  return { mark: null, files: {}, index: null, sources: [] };
+  return { mark: null, files: {}, index: null, sources: [], removed: [] };
 }
 
 export interface DataBuild {
@@ -83,7 +87,7 @@ export async function buildDataFiles(paths: SitePaths, previous: DataManifest | 
   const SQL = await engine();
   const fresh = previous ? segmentsSince(segments, previous.mark) : null;
   const touched = fresh ? touchedBy(SQL, paths.segments, fresh) : null;
-  const nothingNew = fresh !== null && fresh.length === 0 && changedFiles.length === 0 && previous?.index && previous.sources;
+  const nothingNew = fresh !== null && fresh.length === 0 && changedFiles.length === 0 && previous?.index && previous.sources && previous.removed;
   if (nothingNew) return { manifest: previous!, written: [] };
 
   const state = await openState(paths, { readOnly: true });
@@ -116,7 +120,7 @@ export async function buildDataFiles(paths: SitePaths, previous: DataManifest | 
     const bytes = complete
       ? await dataFileBytes(state, paths.root, {
           articles: state.all<{ id: number }>(`SELECT id FROM articles WHERE status = 'published' ORDER BY id`).map((r) => r.id),
-          urls: state.all<{ id: number }>('SELECT id FROM urls ORDER BY id').map((r) => r.id),
+          urls: state.all<{ id: number }>(`SELECT id FROM urls WHERE state != 'removed' ORDER BY id`).map((r) => r.id),
           runs: state.all<{ id: number }>('SELECT id FROM runs ORDER BY id').map((r) => r.id),
           period: 'all',
         }, reuse)
@@ -141,7 +145,8 @@ export async function buildDataFiles(paths: SitePaths, previous: DataManifest | 
     const index: DataIndex = { site, articles: list.filter((f) => f.kind === 'articles'), crawl: list.filter((f) => f.kind === 'crawl') };
     // Read here, in the worker that already holds the state: Astro's process never loads it.
     const sources = sourceHealth(state);
-    return { manifest: { mark: segmentMark(segments), files, index, sources }, written };
+    const removed = removedPages(state).map((r) => ({ id: `${r.topic}/${r.slug}`, removedAt: r.removedAt }));
+    return { manifest: { mark: segmentMark(segments), files, index, sources, removed }, written };
   } finally {
     state.close();
   }
@@ -154,5 +159,5 @@ async function legacyData(paths: SitePaths, outDir: string): Promise<DataBuild> 
   await writeData(outDir, 'site.sqlite', bytes);
   const info = await describeDatabase(bytes);
   const site: SiteFile = { name: 'site.sqlite', kind: 'site', period: null, part: 1, articles: 0, urls: 0, bytes: bytes.byteLength, sha256: sha256(bytes), fingerprint: '', complete: true, info, queries: exampleQueries(info) };
-  return { manifest: { mark: null, files: {}, index: { site, articles: [], crawl: [] }, sources: [] }, written: ['site.sqlite'] };
+  return { manifest: { mark: null, files: {}, index: { site, articles: [], crawl: [] }, sources: [], removed: [] }, written: ['site.sqlite'] };
 }

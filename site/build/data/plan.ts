@@ -69,7 +69,8 @@ export function planData(state: Database, previous: Record<string, DataFileEntry
     parts.push(...articleParts(period, ids.map(Number), sizes.articles));
   }
   for (const period of new Set(crawlMonths)) {
-    const urls = state.all<{ id: number; discovered_at: string }>(`SELECT id, discovered_at FROM urls WHERE discovered_at >= ? AND discovered_at < ? ORDER BY id`, [period, monthEnd(period)]);
+    // A URL taken down (npm run remove) is in no data file: the downloads must not name it.
+    const urls = state.all<{ id: number; discovered_at: string }>(`SELECT id, discovered_at FROM urls WHERE discovered_at >= ? AND discovered_at < ? AND state != 'removed' ORDER BY id`, [period, monthEnd(period)]);
     const runs = state.all<{ id: number; started_at: string }>(`SELECT id, started_at FROM runs WHERE started_at >= ? AND started_at < ? ORDER BY id`, [period, monthEnd(period)]);
     parts.push(...crawlParts(period, urls, runs, sizes.urls));
   }

@@ -70,11 +70,16 @@ export async function inspectSite(paths: SitePaths): Promise<SiteState> {
   try {
     const rows = publishedRows(db);
     const byFile = new Map(rows.map((r) => [r.file, r]));
+    const removing = new Set(db.all<{ file: string }>(`SELECT file FROM removals WHERE status = 'removing' AND file IS NOT NULL`).map((r) => r.file));
+    for (const r of db.all<{ file: string }>(`SELECT file FROM removals WHERE status = 'removed' AND file IS NOT NULL`)) {
+      if (mdFiles.some((f) => relative(paths.root, f).split(sep).join('/') === r.file)) problems.push(`removed file ${r.file} is still on disk`);
+    }
     const seen = new Set<string>();
     for (const file of mdFiles) {
       const rel = relative(paths.root, file).split(sep).join('/');
       seen.add(rel);
       const row = byFile.get(rel);
+      if (!row && removing.has(rel)) continue;
       if (!row) {
         problems.push(`orphan file ${rel}: no publishing or published row`);
         continue;

@@ -1,0 +1,153 @@
+import type { Config } from '../config/index.ts';
+import { createFetcher } from '../fetch/index.ts';
+import type { SitePaths } from '../paths.ts';
+import { planPublication, reconcile, writePublishing } from '../publish/index.ts';
+import { FolderAllocator } from '../publish/folders.ts';
+import { finishRemovals } from '../remove/index.ts';
+import { articleById, articleOfUrl } from '../store/articles.ts';
+import { bandingFor } from '../store/near-duplicates.ts';
+import { removedAddress } from '../store/removals.ts';
+import { recordRun } from '../store/runs.ts';
+import { openState } from '../store/state.ts';
+import { syncTopics, type TopicRow } from '../store/topics.ts';
+import { discoverUrl, requeueUrl } from '../store/url-state.ts';
+import { urlByAddress, urlById } from '../store/urls.ts';
+import type { Database } from '../store/database.ts';
+import { canonicalUrl, equivalenceKey, normalizeUrl, type UrlPolicy } from '../url/index.ts';
+import { crawlPage } from './crawl-page.ts';
+import { CrawlError } from './crawl-error.ts';
+import { silent, type Reporter } from './events.ts';
+import { preflight } from './preflight.ts';
+import { rulesByUrl } from './rule-scopes.ts';
+import { inlineProcessor } from './process-pool.ts';
+import { emptySummary, type RunSummary } from './summary.ts';
+
+// The pipeline for URLs given by hand (npm run add, pacman -S): each goes through the same
+// pieces as a crawled one (the URL policy, the fetcher with robots.txt, the address guard and its
+// caps, processing, dedup, storing, publishing, a segment), now, without waiting for a source.
+
+export interface GivenUrlsOptions {
+  urls: string[];
+  /** The topic they go to (its slug). */
+  topic: string;
+  /** Skip the quality filters (too short, too long, noise…); never the guards. */
+  force?: boolean;
+  now?: () => number;
+  reporter?: Reporter;
+}
+
+export type GivenUrlResult =
+  | { url: string; outcome: 'published' | 'already'; article: string; file: string }
+  | { url: string; outcome: 'duplicate'; of: string; detail: string }
+  | { url: string; outcome: 'rejected'; reason: string; detail: string }
+  | { url: string; outcome: 'failed'; code: string; detail: string };
+
+export interface GivenUrlsRun {
+  results: GivenUrlResult[];
+  summary: RunSummary;
+}
+
+export async function runGivenUrls(config: Config, paths: SitePaths, policy: UrlPolicy, options: GivenUrlsOptions): Promise<GivenUrlsRun> {
+  const now = options.now ?? Date.now;
+  const started = now();
+  const report = options.reporter ?? silent;
+  const iso = () => new Date(now()).toISOString();
+  const summary = emptySummary(false);
+  preflight(paths, false);
+  const db = await openState(paths, { nowMs: started, nearDuplicateThreshold: config.quality.nearDuplicateThreshold });
+  const fetcher = createFetcher({ ...config.crawl, now });
+  try {
+    const topics = syncTopics(db, config);
+    const topic = topics.get(options.topic);
+    if (!topic || !config.topics.some((t) => t.slug === options.topic)) {
+      throw new CrawlError('E_TOPIC', `unknown topic "${options.topic}"; the config has ${config.topics.map((t) => t.slug).join(', ')}`);
+    }
+    reconcile(db, paths, topics, iso());
+    finishRemovals(db, paths);
+
+    const slugOf = new Map([...topics.values()].map((t) => [t.id, t.slug]));
+    const results = new Map<string, GivenUrlResult>();
+    const admitted = new Map<string, number>();
+    for (const input of options.urls) {
+      const a = admit(db, topic, slugOf, input, policy, iso());
+      if ('result' in a) results.set(input, a.result);
+      else admitted.set(input, a.urlId);
+    }
+    const ids = [...new Set(admitted.values())];
+    // One whose article is stored already (waiting to be published) is published, not fetched again.
+    const rows = ids.filter((id) => !articleOfUrl(db, id));
+
+    report({ type: 'phase', phase: 'fetch', total: rows.length });
+    const threshold = config.quality.nearDuplicateThreshold;
+    const keywords = config.topics.find((t) => t.slug === topic.slug)?.keywords ?? [];
+    const ctx = {
+      db, fetcher, config, paths, policy, summary, report, nowMs: now, force: options.force ?? false,
+      dedup: { root: paths.root, threshold, banding: bandingFor(threshold) },
+      processor: inlineProcessor(),
+      media: new FolderAllocator(),
+      topic: () => ({ keywords }),
+      // The owner's rules apply to an added page as to a crawled one (--force skips only the quality filters).
+      rulesOf: rulesByUrl(db, config),
+    };
+    for (const id of rows) await crawlPage(urlById(db, id)!, ctx);
+
+    report({ type: 'phase', phase: 'publish' });
+    const extracted = ids.map((id) => articleOfUrl(db, id)).filter((a) => a?.status === 'ready').map((a) => a!.id);
+    const plan = planPublication(db, config, paths, topics, iso(), extracted);
+    if (plan.total > 0) db.save();
+    summary.published = writePublishing(db, paths, topics, iso());
+    for (const [slug, count] of plan.byTopic) if (count) summary.publishedByTopic[slug] = count;
+
+    for (const [input, urlId] of admitted) results.set(input, outcomeOf(db, slugOf, input, urlId));
+    report({ type: 'phase', phase: 'save' });
+    if (db.changed) {
+      recordRun(db, {
+        startedAt: new Date(started).toISOString(),
+        finishedAt: iso(),
+        status: 'complete:add',
+        stats: { fetched: summary.fetched, articles: summary.articles, published: summary.published, rejected: summary.rejected, failed: summary.failed },
+      });
+      db.save();
+      summary.saved = true;
+    }
+    summary.durationMs = now() - started;
+    return { results: options.urls.map((u) => results.get(u)!), summary };
+  } finally {
+    await fetcher.close();
+    db.close();
+  }
+}
+
+/** A given URL's row, queued for fetching now; or what it already is. */
+function admit(db: Database, topic: TopicRow, slugOf: Map<number, string>, input: string, policy: UrlPolicy, now: string): { urlId: number } | { result: GivenUrlResult } {
+  const normalized = normalizeUrl(input, { policy });
+  if (!normalized.ok) return { result: { url: input, outcome: 'rejected', reason: normalized.code, detail: normalized.message } };
+  const url = normalized.url;
+  const removal = removedAddress(db, url);
+  if (removal) return { result: { url, outcome: 'rejected', reason: 'removed', detail: `taken down on ${removal.removed_at.slice(0, 10)}: ${removal.reason}` } };
+  const existing = urlByAddress(db, url);
+  if (existing) {
+    const article = articleOfUrl(db, existing.id);
+    if (article && article.status !== 'ready' && article.file) {
+      return { result: { url, outcome: 'already', article: `${slugOf.get(article.topic_id)}/${article.slug}`, file: article.file } };
+    }
+    if (!article) requeueUrl(db, existing.id, topic.id, now);
+    return { urlId: existing.id };
+  }
+  return { urlId: discoverUrl(db, { url, canonical: canonicalUrl(url), equivalenceKey: equivalenceKey(url), topicId: topic.id, sourceId: null }, now).id };
+}
+
+function outcomeOf(db: Database, slugOf: Map<number, string>, input: string, urlId: number): GivenUrlResult {
+  const row = urlById(db, urlId)!;
+  const article = articleOfUrl(db, urlId);
+  if (row.state === 'published' && article?.file) return { url: row.url, outcome: 'published', article: `${slugOf.get(article.topic_id)}/${article.slug}`, file: article.file };
+  if (row.state === 'failed') return { url: row.url, outcome: 'failed', code: row.error_code ?? 'E_INTERNAL', detail: row.detail ?? '' };
+  if (row.state === 'rejected' && row.duplicate_of !== null && row.reason !== 'quoted_only') {
+    const twin = articleOfUrl(db, row.duplicate_of);
+    const of = twin?.slug ? `${slugOf.get(twin.topic_id)}/${twin.slug}` : twin ? `article #${twin.id} (not published yet)` : (urlById(db, row.duplicate_of)?.url ?? `#${row.duplicate_of}`);
+    return { url: row.url, outcome: 'duplicate', of, detail: `${row.reason}: ${row.detail ?? ''}` };
+  }
+  if (row.state === 'rejected') return { url: row.url, outcome: 'rejected', reason: row.reason ?? 'rejected', detail: row.detail ?? '' };
+  const waiting = article ? articleById(db, article.id) : undefined;
+  return { url: row.url || input, outcome: 'failed', code: 'E_INTERNAL', detail: `left in state ${row.state}${waiting ? ` (article ${waiting.status})` : ''}` };
+}

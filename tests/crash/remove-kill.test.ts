@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../crawler/config/index.ts';
+import type { SitePaths } from '../../crawler/paths.ts';
+import { runCrawl } from '../../crawler/pipeline.ts';
+import { startSampleWeb, type SampleWeb } from '../../scripts/demo/index.ts';
+import { query, removeTempRoots, tempRoot, testConfig } from '../crawler/helpers.ts';
+import { inspectSite } from './helpers/consistency.ts';
+import { sampleSubset } from './helpers/sample-subset.ts';
+
+// npm run remove SIGKILLed between its two steps (the removal saved, the file not deleted yet) and
+// right after the file went (the removal not marked done): the site stays consistent, and the
+// next crawl, or the next remove, finishes the removal.
+
+const REMOVE = fileURLToPath(new URL('../../crawler/cli/remove.ts', import.meta.url));
+const TSX = import.meta.resolve('tsx');
+
+let articles: string;
+let web: SampleWeb;
+let config: Config;
+
+function removeRun(paths: SitePaths, configFile: string, args: string[], crashAt?: string): Promise<{ signal: NodeJS.Signals | null; code: number | null; out: string; err: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', TSX, REMOVE, ...args, '--config', configFile, '--root', paths.root], {
+      env: { ...process.env, ...(crashAt ? { GLEANER_CRASH_AT: crashAt } : {}) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.on('close', (code, signal) => resolve({ signal, code, out, err }));
+  });
+}
+
+async function publishedSite(): Promise<{ paths: SitePaths; configFile: string; targets: Array<{ id: string; file: string }> }> {
+  const paths = tempRoot();
+  await runCrawl(config, paths);
+  const configFile = join(paths.root, 'site.config.mjs');
+  writeFileSync(configFile, `export default ${JSON.stringify(config)};\n`);
+  const rows = await query<{ topic: string; slug: string; file: string }>(paths, `SELECT t.slug AS topic, a.slug, a.file FROM articles a JOIN topics t ON t.id = a.topic_id WHERE a.status = 'published' ORDER BY a.id LIMIT 2`);
+  return { paths, configFile, targets: rows.map((r) => ({ id: `${r.topic}/${r.slug}`, file: r.file })) };
+}
+
+beforeAll(async () => {
+  articles = sampleSubset(3);
+  web = await startSampleWeb({ articlesDir: articles });
+  config = testConfig(web);
+}, 120_000);
+
+afterAll(async () => {
+  await web?.close();
+  removeTempRoots();
+  if (articles) rmSync(articles, { recursive: true, force: true });
+});
+
+describe('a remove killed with SIGKILL', () => {
+  for (const at of ['remove:planned:1', 'remove:file-deleted:1']) {
+    it(`at ${at}: stays consistent, and the next crawl finishes it`, async () => {
+      const { paths, configFile, targets } = await publishedSite();
+      const [target] = targets;
+      const killed = await removeRun(paths, configFile, [target!.id, '--reason', 'test takedown'], at);
+      expect(killed.signal, killed.err).toBe('SIGKILL');
+      const after = await inspectSite(paths);
+      expect(after.problems).toEqual([]);
+      expect(after.published.some((p) => p.startsWith(`${target!.id} `))).toBe(false);
+      expect(await query(paths, `SELECT status FROM removals`)).toEqual([{ status: 'removing' }]);
+
+      await runCrawl(config, paths);
+      const recovered = await inspectSite(paths);
+      expect(recovered.problems).toEqual([]);
+      expect(existsSync(join(paths.root, target!.file))).toBe(false);
+      expect(await query(paths, `SELECT status FROM removals`)).toEqual([{ status: 'removed' }]);
+    }, 120_000);
+  }
+
+  it('at remove:planned:1: the next remove (of another article) finishes it first', async () => {
+    const { paths, configFile, targets } = await publishedSite();
+    const killed = await removeRun(paths, configFile, [targets[0]!.id, '--reason', 'first'], 'remove:planned:1');
+    expect(killed.signal).toBe('SIGKILL');
+    const next = await removeRun(paths, configFile, [targets[1]!.id, '--reason', 'second']);
+    expect(next.code, next.err).toBe(0);
+    expect(next.err).toContain('finished 1 removal a killed run left half done');
+    expect((await inspectSite(paths)).problems).toEqual([]);
+    for (const t of targets) expect(existsSync(join(paths.root, t.file))).toBe(false);
+    expect(await query(paths, `SELECT status FROM removals ORDER BY id`)).toEqual([{ status: 'removed' }, { status: 'removed' }]);
+  }, 120_000);
+});
