@@ -12,6 +12,7 @@ export const FAILURE_CODES = [
   'E_TOO_MANY_REDIRECTS',
   'E_EXTRACT_EMPTY',
   'E_EXTRACT_FAILED',
+  'E_RENDER_FAILED',
   'E_INTERNAL',
 ] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
@@ -32,6 +33,8 @@ export const REJECT_REASONS = [
   'duplicate_content',
   'near_duplicate',
   'quoted_only',
+  /** The page needs rendering (configured, or it looked like an application shell) and Chromium is not installed. */
+  'render_unavailable',
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 

@@ -31,6 +31,7 @@ export const TRACKED_TABLES: ReadonlyArray<{ name: string; key: readonly string[
   { name: 'runs', key: ['id'] },
   { name: 'source_icons', key: ['host'] },
   { name: 'clusters', key: ['id'] },
+  { name: 'archives', key: ['id'] },
 ];
 
 export interface SegmentFile {
