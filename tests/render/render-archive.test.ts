@@ -81,6 +81,7 @@ describe.skipIf(!chromiumAvailable())('with Chromium', () => {
     expect(markdown).toContain(SPA_PARAGRAPHS[0]!.slice(0, 60));
     expect(markdown).toContain(SPA_PARAGRAPHS.at(-1)!.slice(0, 60));
     expect(summary.render.pages).toBe(2); // the shell (fallback) and the render: true source's page
+    expect(web.hits.shell).toBe(1); // rendered from the bytes the crawl fetched, not fetched again
   });
 
   it('refuses the browser’s requests to loopback and metadata addresses; the secret is never reached', async () => {
