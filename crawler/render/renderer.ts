@@ -83,7 +83,7 @@ export function createRenderer(options: RendererOptions): Renderer {
         return `Chromium at ${path} would not start: ${(error as Error).message.split('\n')[0]}`;
       }
     })().then((b) => {
-      if (typeof b === 'string') log(`${b}; pages that need rendering are rejected as render_unavailable this run`);
+      if (typeof b === 'string') log(`${b}; pages that need rendering are rejected as render_unavailable this run, and archived copies get no screenshot or PDF`);
       return b;
     });
     return browser;
