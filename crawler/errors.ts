@@ -12,6 +12,7 @@ export const FAILURE_CODES = [
   'E_TOO_MANY_REDIRECTS',
   'E_EXTRACT_EMPTY',
   'E_EXTRACT_FAILED',
+  'E_RENDER_FAILED',
   'E_INTERNAL',
 ] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
@@ -34,6 +35,8 @@ export const REJECT_REASONS = [
   'quoted_only',
   /** A block rule matched, or the article matched none of the keep rules (config rules). */
   'rule',
+  /** The page needs rendering (configured, or it looked like an application shell) and Chromium is not installed. */
+  'render_unavailable',
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 

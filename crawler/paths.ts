@@ -16,6 +16,8 @@ export interface SitePaths {
   /** Processed lead images: media/<yyyy>/<mm>/<hash>-<width>.<format>, served from /media/<name>. */
   media: string;
   dist: string;
+  /** Archived copies of fetched pages: archive/<id>/ (git-ignored; deployed to /archive/<id>/). */
+  archive: string;
   /** Local, derived and never committed: the state's snapshot and the build's caches (a CI cache keeps it between runs). */
   cache: string;
   /** The snapshot of the state: every segment applied, with lookup indexes. */
@@ -33,6 +35,7 @@ export function sitePaths(root = process.env.GLEANER_ROOT ?? '.'): SitePaths {
     legacyDatabase: join(abs, 'data', 'site.sqlite'),
     media: join(abs, 'media'),
     dist: join(abs, 'dist'),
+    archive: join(abs, 'archive'),
     cache,
     stateSnapshot: join(cache, 'state.sqlite'),
   };

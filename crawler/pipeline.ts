@@ -1,6 +1,7 @@
 import type { Config } from './config/index.ts';
 import type { SitePaths } from './paths.ts';
 import { createFetcher } from './fetch/index.ts';
+import { createRenderer } from './render/renderer.ts';
 import type { UrlPolicy } from './url/index.ts';
 import { openState } from './store/state.ts';
 import { syncTopics, type TopicRow } from './store/topics.ts';
@@ -75,6 +76,8 @@ export async function runCrawl(config: Config, paths: SitePaths, options: CrawlO
   preflight(paths, dryRun);
   const db = await openState(paths, { readOnly: dryRun, nowMs: started, nearDuplicateThreshold: config.quality.nearDuplicateThreshold });
   const fetcher = createFetcher({ ...config.crawl, now });
+  // Chromium starts only when a page first needs it.
+  const renderer = createRenderer({ settings: config.crawl, policy: urlPolicy(config), log: (message) => report({ type: 'note', message }), now });
   try {
     const topics = syncTopics(db, config);
     syncSources(db, config, topics);
@@ -111,7 +114,7 @@ export async function runCrawl(config: Config, paths: SitePaths, options: CrawlO
       for (const row of queue.slice(0, DRY_RUN_LISTED)) report({ type: 'note', message: `would fetch ${row.url}` });
       if (queue.length > DRY_RUN_LISTED) report({ type: 'note', message: `… and ${queue.length - DRY_RUN_LISTED} more` });
     } else {
-      await runFetchPhase(db, { config, paths, policy, fetcher, summary, report, now, deadline, topicIds: [...selectedTopics], topic: (id) => topicById.get(id), maxPages: options.maxPages, checkpointMs: options.checkpointMs });
+      await runFetchPhase(db, { config, paths, policy, fetcher, summary, report, now, deadline, topicIds: [...selectedTopics], topic: (id) => topicById.get(id), renderer, maxPages: options.maxPages, checkpointMs: options.checkpointMs });
 
       // Publish: plan (committed by a save), then write files, then save again.
       report({ type: 'phase', phase: 'publish' });
@@ -143,6 +146,8 @@ export async function runCrawl(config: Config, paths: SitePaths, options: CrawlO
     }
     summary.totals = countByState(db);
   } finally {
+    summary.render.refusedRequests = renderer.stats().refused;
+    await renderer.close();
     await fetcher.close();
     db.close();
   }

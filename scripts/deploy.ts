@@ -9,7 +9,8 @@ const HELP = `Usage: npm run deploy -- [options]
 
 Syncs the built site to an S3-compatible bucket: uploads new and changed files (hashed assets
 first, then pages, then feeds and sitemaps), deletes objects no longer in the build, and
-invalidates changed paths on CloudFront when configured. What the bucket holds is read from the
+invalidates changed paths on CloudFront when configured. Archived copies (archive/ in the site
+root, $GLEANER_ROOT/archive) go up first, under archive/<id>/, and are never deleted. What the bucket holds is read from the
 last deploy's manifest (.gleaner/deploy.json in the bucket), so a deploy of a large site lists
 nothing; the build's own file list (dist/.gleaner/files.json) gives the build's side.
 
@@ -50,13 +51,14 @@ export async function main(argv: string[], env: Record<string, string | undefine
     console.error(settings.error.message);
     return 2;
   }
-  const dir = resolve(args.dir ?? sitePaths(env.GLEANER_ROOT).dist);
+  const paths = sitePaths(env.GLEANER_ROOT);
+  const dir = resolve(args.dir ?? paths.dist);
   const dryRun = Boolean(args['dry-run']);
   console.log(`${dryRun ? 'Planning' : 'Deploying'} ${dir} → ${describeTarget(settings.value)}`);
 
   const progress = createProgress({ tty: Boolean(process.stderr.isTTY) && !env.CI, verbose: Boolean(args.verbose) });
   try {
-    const report = await deploy({ dir, settings: settings.value, dryRun, force: args.force, listBucket: args.list, credentials: credentialsFrom(env), onEvent: progress.onEvent });
+    const report = await deploy({ dir, settings: settings.value, dryRun, force: args.force, listBucket: args.list, archiveDir: paths.archive, credentials: credentialsFrom(env), onEvent: progress.onEvent });
     progress.stop();
     if (dryRun) console.log(formatPlan(report.plan));
     console.log(formatSummary(report));

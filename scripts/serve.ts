@@ -6,11 +6,14 @@ import { join, relative, resolve, sep } from 'node:path';
 import { sitePaths } from '../crawler/paths.ts';
 import { pageHeaders, SECURITY_HEADERS } from '../site/lib/security-headers.ts';
 import { contentTypeOf } from './deploy/object-headers.ts';
+import { archiveObjectHeaders } from './deploy/archive.ts';
+import { ARCHIVE_INDEX_CSP } from '../crawler/archive/index-page.ts';
 import { cliOptions, isMain } from './lib/cli-args.ts';
 
 // npm run serve: serves a built dist/ the way the S3 + CDN setup will: /x/ → /x/index.html,
 // the built 404 page with status 404, the Content-Type the deploy gives each object
-// (contentTypeOf), and the security headers of site/lib/security-headers.ts (pages with their CSP).
+// (contentTypeOf), and the security headers of site/lib/security-headers.ts (pages with their CSP);
+// archived copies from the site root's archive/ under /archive/<id>/, as the deploy puts them up.
 
 export interface StaticServer {
   url: string;
@@ -22,6 +25,8 @@ export interface ServeOptions {
   host?: string;
   /** The site's base path ("/news/") when it is not served at the root. */
   base?: string;
+  /** The site root's archive/ folder, served under <base>archive/ with the headers the deploy gives it. */
+  archive?: string;
 }
 
 async function fileAt(path: string): Promise<{ path: string; size: number } | 'directory' | null> {
@@ -32,6 +37,17 @@ async function fileAt(path: string): Promise<{ path: string; size: number } | 'd
   } catch {
     return null;
   }
+}
+
+/** An archived copy's file: the gzipped HTML as a download, never as a page (scripts/deploy/archive.ts). */
+function sendArchived(req: IncomingMessage, res: ServerResponse, file: { path: string; size: number }, path: string): void {
+  const object = archiveObjectHeaders(path);
+  const headers: Record<string, string | number> = { 'Content-Type': object.contentType, 'Content-Length': file.size, ...SECURITY_HEADERS };
+  if (object.contentDisposition) headers['Content-Disposition'] = object.contentDisposition;
+  if (path.endsWith('.html')) headers['Content-Security-Policy'] = ARCHIVE_INDEX_CSP;
+  res.writeHead(200, headers);
+  if (req.method === 'HEAD') res.end();
+  else createReadStream(file.path).pipe(res);
 }
 
 async function send(req: IncomingMessage, res: ServerResponse, status: number, file: { path: string; size: number }, root: string): Promise<void> {
@@ -51,6 +67,7 @@ async function send(req: IncomingMessage, res: ServerResponse, status: number, f
 
 export function serveStatic(dir: string, options: ServeOptions = {}): Promise<StaticServer> {
   const root = resolve(dir);
+  const archiveRoot = options.archive ? resolve(options.archive) : null;
   const base = options.base ? `/${options.base.replace(/^\/+|\/+$/g, '')}/`.replace('//', '/') : '/';
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -72,6 +89,12 @@ export function serveStatic(dir: string, options: ServeOptions = {}): Promise<St
       else res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('not found');
     };
     if (!pathname.startsWith(base) || pathname.includes('\0')) return notFound();
+    const archived = archiveRoot && /^archive\/([0-9a-f]{16})\/([a-z0-9.]*)$/.exec(pathname.slice(base.length));
+    if (archived) {
+      const path = `${archived[1]}/${archived[2] || 'index.html'}`;
+      const file = await fileAt(join(archiveRoot, path));
+      return file && file !== 'directory' ? sendArchived(req, res, file, path) : notFound();
+    }
     const target = resolve(root, `.${sep}${pathname.slice(base.length)}`);
     if (target !== root && !target.startsWith(root + sep)) return notFound();
 
@@ -114,7 +137,8 @@ export function serveStatic(dir: string, options: ServeOptions = {}): Promise<St
 
 if (isMain(import.meta.url)) {
   const args = cliOptions(['root', 'port', 'host', 'base'], 'npm run serve -- [--root <dir>] [--port N] [--host 127.0.0.1] [--base /]');
-  const dist = sitePaths(args.root ?? process.env.GLEANER_ROOT ?? '.').dist;
+  const paths = sitePaths(args.root ?? process.env.GLEANER_ROOT ?? '.');
+  const dist = paths.dist;
   if (!(await fileAt(join(dist, 'index.html')))) {
     console.error(`nothing to serve: ${dist}/index.html is missing. Run npm run build first.`);
     process.exit(1);
@@ -125,7 +149,7 @@ if (isMain(import.meta.url)) {
     process.exit(2);
   }
   try {
-    const server = await serveStatic(dist, { port, host: args.host, base: args.base });
+    const server = await serveStatic(dist, { port, host: args.host, base: args.base, archive: paths.archive });
     console.log(`serving ${dist} at ${server.url} (Ctrl+C to stop)`);
     const stop = () => void server.close().then(() => process.exit(0));
     process.once('SIGINT', stop);

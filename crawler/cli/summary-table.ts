@@ -12,6 +12,8 @@ export function formatSummary(s: RunSummary): string {
     ['rejected', breakdown(s.rejected)],
     ['failed', breakdown(s.failed)],
     ['lead images', `${s.images.stored} stored, ${s.images.failed} unusable`],
+    ...(s.render.pages || s.render.refusedRequests ? [['pages rendered', `${s.render.pages}${s.render.refusedRequests ? ` (${s.render.refusedRequests} browser requests refused by the address guard)` : ''}`] as [string, string]] : []),
+    ...(s.archived ? [['archived copies', String(s.archived)] as [string, string]] : []),
     ['time', `${(s.durationMs / 1000).toFixed(1)} s${s.stoppedBy ? ` (stopped: ${s.stoppedBy} bound reached; the next run carries on)` : ''}`],
     ['left in the queue', s.dryRun ? `${s.pending} (a real run would fetch them)` : String(s.pending)],
     ['database', s.dryRun ? 'dry run: nothing written' : s.saved ? 'saved' : 'unchanged (nothing new)'],

@@ -5,7 +5,7 @@ import { extractionSchema, rulesSchema } from './rules.ts';
 // so the smallest valid config is a title, a URL and one topic with one source.
 
 /** Top-level routes the site uses for itself; a topic cannot take them. */
-export const RESERVED_TOPIC_SLUGS = ['amp', 'tags', 'search', 'data', 'about', 'privacy', 'terms', 'dmca', 'media', 'pagefind', 'icons', 'sitemaps', 'page', '404', 'sources'];
+export const RESERVED_TOPIC_SLUGS = ['amp', 'tags', 'search', 'data', 'about', 'privacy', 'terms', 'dmca', 'media', 'pagefind', 'icons', 'sitemaps', 'page', '404', 'sources', 'archive'];
 
 const slug = z
   .string()
@@ -38,14 +38,22 @@ function hasCredentials(value: string): boolean {
 export const reuseModeSchema = z.enum(['full', 'excerpt', 'link']);
 export type ReuseMode = z.output<typeof reuseModeSchema>;
 
+/**
+ * How a source's (or topic's, or the whole site's) pages are read, beside the reuse mode:
+ * `render` loads every page in Chromium before extracting (for sites that build their pages with
+ * scripts); `archive` keeps a copy of what was fetched (raw HTML and headers, and with Chromium a
+ * screenshot and a PDF) under archive/, deployed to /archive/<id>/. Unset: the topic's, then the site's.
+ */
+const pageOptions = { render: z.boolean().optional(), archive: z.boolean().optional() };
+
 /** A source is where candidate URLs come from. A bare string is a feed URL. */
 export const sourceSchema = z.union([
   httpUrl.transform((url) => ({ kind: 'feed' as const, url })),
-  z.object({ kind: z.literal('feed'), url: httpUrl, mode: reuseModeSchema.optional(), rules: rulesSchema.optional() }).strict(),
-  z.object({ kind: z.literal('sitemap'), url: httpUrl, mode: reuseModeSchema.optional(), rules: rulesSchema.optional() }).strict(),
-  z.object({ kind: z.literal('discourse'), url: httpUrl, mode: reuseModeSchema.optional(), rules: rulesSchema.optional() }).strict(),
+  z.object({ kind: z.literal('feed'), url: httpUrl, mode: reuseModeSchema.optional(), rules: rulesSchema.optional(), ...pageOptions }).strict(),
+  z.object({ kind: z.literal('sitemap'), url: httpUrl, mode: reuseModeSchema.optional(), rules: rulesSchema.optional(), ...pageOptions }).strict(),
+  z.object({ kind: z.literal('discourse'), url: httpUrl, mode: reuseModeSchema.optional(), rules: rulesSchema.optional(), ...pageOptions }).strict(),
   /** A site's home page: its <link rel="alternate"> feeds are added as sources. */
-  z.object({ kind: z.literal('site'), url: httpUrl, mode: reuseModeSchema.optional(), rules: rulesSchema.optional() }).strict(),
+  z.object({ kind: z.literal('site'), url: httpUrl, mode: reuseModeSchema.optional(), rules: rulesSchema.optional(), ...pageOptions }).strict(),
   /** A published OPML list (a blogroll, another aggregator's /opml.xml): each feed in it becomes a feed source of the topic, read again whenever this source is due. Its feeds' hosts vary, so their reuse mode is the topic's. */
   z.object({ kind: z.literal('opml'), url: httpUrl, rules: rulesSchema.optional() }).strict(),
   /** Keyword search through the configured SearXNG instance, using the topic's keywords. */
@@ -65,6 +73,8 @@ export const topicSchema = z
     mode: reuseModeSchema.optional(),
     /** Block and keep rules for this topic's articles (see crawler/rules/evaluate.ts). */
     rules: rulesSchema.optional(),
+    /** For this topic's sources that set none (else crawl.render / crawl.archive). */
+    ...pageOptions,
   })
   .strict();
 
@@ -189,6 +199,20 @@ export const crawlSchema = z
     privateHosts: z.array(z.string()).default([]),
     /** Static host → 'ip' or 'ip:port' map used instead of DNS, like curl --connect-to: URLs and Host headers keep the name. */
     resolve: z.record(z.string(), z.string()).default({}),
+    /** Render every page in Chromium before extracting (topics and sources may set `render` themselves). */
+    render: z.boolean().default(false),
+    /** Render a page whose static HTML holds no article but looks like an application shell (an empty #root, many scripts). */
+    renderFallback: z.boolean().default(true),
+    /** Keep an archived copy of every page that becomes an article (topics and sources may set `archive` themselves). */
+    archive: z.boolean().default(false),
+    /** Chromium's executable; the CHROMIUM_PATH environment variable overrides it. Missing: rendered pages are rejected as render_unavailable. */
+    chromiumPath: z.string().min(1, 'must be a path, like "/usr/bin/chromium"').default('/usr/bin/chromium'),
+    /** Pages rendered at once (one browser per run, this many tabs). */
+    renderConcurrency: z.number().int().min(1).max(8).default(2),
+    /** A page that has not settled in this long is rendered from what it has; navigation itself must finish within it. */
+    renderTimeoutMs: z.number().int().min(1000).max(120_000).default(15_000),
+    /** Requests one rendered page may make (scripts, styles, data); more are refused. */
+    renderMaxRequests: z.number().int().min(1).max(2000).default(150),
   })
   .strict();
 

@@ -1,18 +1,15 @@
 import { setMaxListeners } from 'node:events';
-import got from 'got';
 import { crawlSchema } from '../config/schema.ts';
 import { failure, type Failure } from '../errors.ts';
 import { normalizeUrl, type UrlPolicy, type UrlResult } from '../url/index.ts';
 import type { BodyLimits } from './body.ts';
 import { validatorsFromNotModified, validatorsFromResponse } from './cache-policy.ts';
-import { performHop, type HopContext, type HopRequest, type HopResult } from './hop.ts';
+import { createHopContext, performHop, type HopContext, type HopRequest, type HopResult } from './hop.ts';
 import { HostScheduler } from './host-scheduler.ts';
-import { parseResolveMap } from './resolve-map.ts';
 import { backoffDelay } from './retry.ts';
 import { ROBOTS_MAX_REDIRECTS, RobotsCache, interpretRobots, robotsAllows, robotsToken, type RobotsRules } from './robots.ts';
 import { ClosedError, sleep } from './sleep.ts';
 import { StatsRecorder } from './stats.ts';
-import { systemResolver } from './target.ts';
 import type { FetchOutcome, FetchRequest, Fetcher, FetcherOptions, Redirect } from './types.ts';
 
 const DEFAULTS = crawlSchema.parse({});
@@ -39,30 +36,7 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
   setMaxListeners(0, signal);
   const stats = new StatsRecorder();
   const scheduler = new HostScheduler({ concurrency: o.concurrency, delayMs: o.perHostDelayMs, signal });
-  // The one got instance: redirects, retries, decompression and status errors are all handled here,
-  // hop by hop, so got only moves bytes.
-  const client = got.extend({
-    followRedirect: false,
-    decompress: false,
-    throwHttpErrors: false,
-    retry: { limit: 0 },
-    http2: false,
-  });
-  const hopContext: HopContext = {
-    client,
-    target: {
-      resolveMap: parseResolveMap(o.resolve),
-      resolver: options.resolver ?? systemResolver,
-      allowPrivateAddresses: o.allowPrivateAddresses,
-      privateHosts: o.privateHosts,
-      timeoutMs: o.connectTimeoutMs,
-    },
-    stats,
-    signal,
-    now,
-    userAgent: o.userAgent,
-    timeouts: { connect: o.connectTimeoutMs, response: o.responseTimeoutMs, total: o.totalTimeoutMs },
-  };
+  const hopContext: HopContext = createHopContext(o, { stats, signal, now, resolver: options.resolver });
   const robots = new RobotsCache(loadRobots);
   const inFlight = new Set<Promise<FetchOutcome>>();
 
@@ -139,6 +113,7 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
             text: result.text,
             validators: validatorsFromResponse(result.headers, now()),
             bytes: result.bytes,
+            headers: result.headers,
           };
         case 'redirect': {
           const next = normalizeUrl(result.location, { base: current, policy });

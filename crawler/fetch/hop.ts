@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import type { Got } from 'got';
+import got, { type Got } from 'got';
+import type { Config } from '../config/schema.ts';
 import { failure, type Failure } from '../errors.ts';
 import { ACCEPT_ENCODING, BodyTooLargeError, DecodeError, UnsupportedEncodingError, readBody, type BodyLimits } from './body.ts';
 import { conditionalHeaders } from './cache-policy.ts';
@@ -9,8 +10,9 @@ import { ACCEPT_HEADERS, acceptsType, isHtmlType, isTextualType, looksLikeHtml, 
 import { parseRetryAfter } from './retry.ts';
 import { ClosedError } from './sleep.ts';
 import type { StatsRecorder } from './stats.ts';
-import { resolveTarget, type TargetContext } from './target.ts';
-import type { CacheValidators, FetchKind } from './types.ts';
+import { parseResolveMap } from './resolve-map.ts';
+import { resolveTarget, systemResolver, type TargetContext } from './target.ts';
+import type { CacheValidators, FetchKind, HostResolver } from './types.ts';
 
 // One HTTP request for one URL: resolve and check the address, send, classify the status, and read
 // the body under its caps. Runs inside the host scheduler's slot; retries and redirects are the
@@ -24,6 +26,38 @@ export interface HopContext {
   now: () => number;
   userAgent: string;
   timeouts: { connect: number; response: number; total: number };
+}
+
+type HopSettings = Pick<
+  Config['crawl'],
+  'userAgent' | 'connectTimeoutMs' | 'responseTimeoutMs' | 'totalTimeoutMs' | 'allowPrivateAddresses' | 'privateHosts' | 'resolve'
+>;
+
+/**
+ * The context every hop runs in: the fetcher's, and the renderer's (whose browser requests are
+ * each one hop). The got instance only moves bytes: redirects, retries, decompression and status
+ * errors are handled hop by hop by the caller.
+ */
+export function createHopContext(
+  settings: HopSettings,
+  edges: { stats: StatsRecorder; signal: AbortSignal; now: () => number; resolver?: HostResolver },
+): HopContext {
+  const client = got.extend({ followRedirect: false, decompress: false, throwHttpErrors: false, retry: { limit: 0 }, http2: false });
+  return {
+    client,
+    target: {
+      resolveMap: parseResolveMap(settings.resolve),
+      resolver: edges.resolver ?? systemResolver,
+      allowPrivateAddresses: settings.allowPrivateAddresses,
+      privateHosts: settings.privateHosts,
+      timeoutMs: settings.connectTimeoutMs,
+    },
+    stats: edges.stats,
+    signal: edges.signal,
+    now: edges.now,
+    userAgent: settings.userAgent,
+    timeouts: { connect: settings.connectTimeoutMs, response: settings.responseTimeoutMs, total: settings.totalTimeoutMs },
+  };
 }
 
 export interface HopRequest {

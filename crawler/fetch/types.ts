@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Config } from '../config/schema.ts';
 import type { Failure, FailureCode } from '../errors.ts';
 
@@ -44,6 +45,8 @@ export type FetchOutcome =
       validators: CacheValidators;
       /** Bytes received on the wire, before content decoding. */
       bytes: number;
+      /** The final response's headers (an archived copy keeps those that matter). */
+      headers: IncomingHttpHeaders;
     }
   /** 304: no body read. */
   | { type: 'not-modified'; url: string; finalUrl: string; redirects: Redirect[]; validators: CacheValidators }

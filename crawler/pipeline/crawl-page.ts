@@ -17,6 +17,11 @@ import type { FolderAllocator } from '../publish/folders.ts';
 import { withTopicKeywords } from '../enrich/index.ts';
 import { processOptions } from './page-options.ts';
 import type { RulesOf } from './rule-scopes.ts';
+import type { PageOptions } from '../config/page-options.ts';
+import { looksLikeAppShell } from '../render/app-shell.ts';
+import type { Renderer, RenderOutcome } from '../render/renderer.ts';
+import { archivePage, prefetchedOf } from './archive-page.ts';
+import type { ProcessOutcome } from '../process-page.ts';
 
 export interface PageContext {
   db: Database;
@@ -36,6 +41,9 @@ export interface PageContext {
   nowMs: () => number;
   /** Skip the quality filters (npm run add --force). */
   force?: boolean;
+  renderer: Renderer;
+  /** Whether the URL's source (or topic, or site) renders and archives its pages. */
+  pageOptions: (row: UrlRow) => PageOptions;
 }
 
 /**
@@ -77,10 +85,43 @@ export async function crawlPage(row: UrlRow, ctx: PageContext, released: () => v
   markFetched(db, row.id, { httpStatus: response.status, finalUrl: response.finalUrl, redirects: response.redirects, validators: response.validators }, now);
 
   // May run in a worker thread; the duplicate check and the insert below stay together, with no await between.
-  crashpoint('process:before');
   // --force (npm run add) skips the quality filters, never the guards or the owner's rules.
-  const options = { ...processOptions(ctx.config, { listedUrl: row.url, finalUrl: response.finalUrl, rules: ctx.rulesOf(row) }), skipQuality: ctx.force ?? false };
-  const processed = await ctx.processor.process(response.text ?? response.body.toString('utf8'), response.finalUrl, options);
+  const processing = { ...processOptions(ctx.config, { listedUrl: row.url, finalUrl: response.finalUrl, rules: ctx.rulesOf(row) }), skipQuality: ctx.force ?? false };
+  const process = (html: string): Promise<ProcessOutcome> => ctx.processor.process(html, response.finalUrl, processing);
+  const options = ctx.pageOptions(row);
+  const staticHtml = response.text ?? response.body.toString('utf8');
+  let rendered: Extract<RenderOutcome, { type: 'ok' }> | null = null;
+  /** Renders the page; false when it ended the URL instead (rejected render_unavailable, or failed). */
+  const render = async (why: string): Promise<boolean> => {
+    const outcome = await ctx.renderer.render({ url: response.finalUrl, prefetched: prefetchedOf(response), capture: options.archive });
+    if (outcome.type === 'unavailable') {
+      reject('render_unavailable', `${why}, and ${outcome.detail}`);
+      return false;
+    }
+    if (outcome.type === 'failed') {
+      fail(outcome.failure);
+      return false;
+    }
+    summary.render.pages++;
+    rendered = outcome;
+    return true;
+  };
+
+  crashpoint('process:before');
+  let processed: ProcessOutcome;
+  if (options.render) {
+    if (!(await render('the page is set to be rendered'))) return;
+    processed = await process(rendered!.html);
+  } else {
+    processed = await process(staticHtml);
+    if (ctx.config.crawl.renderFallback && mayBeUnrendered(processed)) {
+      const shell = looksLikeAppShell(staticHtml);
+      if (shell.shell) {
+        if (!(await render(`its static HTML is an application shell (${shell.why})`))) return;
+        processed = await process(rendered!.html);
+      }
+    }
+  }
   crashpoint('process:after');
   if (processed.type === 'failed') return fail(processed.failure); // markFetched already counted this attempt
   if (processed.type === 'rejected') return reject(processed.reason, processed.detail);
@@ -100,6 +141,7 @@ export async function crawlPage(row: UrlRow, ctx: PageContext, released: () => v
   }
   report({ type: 'page', url: row.url, outcome: 'article', detail: processed.article.title });
   crashpoint('accept:after');
+  if (options.archive) await archivePage(ctx, row, response, acceptance.articleId, rendered, now);
 
   if (ctx.config.images.enabled && processed.article.image) {
     const image = await fetchLeadImage(ctx.fetcher, ctx.config, ctx.media.place(ctx.paths.media, now, ctx.config.images.widths.length * ctx.config.images.formats.length), ctx.policy, processed.article.image);
@@ -111,4 +153,10 @@ export async function crawlPage(row: UrlRow, ctx: PageContext, released: () => v
       report({ type: 'note', message: `lead image ${processed.article.image.url} of ${row.url} not used: ${image.detail}` });
     }
   }
+}
+
+/** A page that yielded no article for want of text (not for a limit or a crash): rendering may find one. */
+function mayBeUnrendered(outcome: ProcessOutcome): boolean {
+  if (outcome.type === 'rejected') return outcome.reason === 'no_article' || outcome.reason === 'too_short' || outcome.reason === 'empty_after_clean';
+  return outcome.type === 'failed' && outcome.failure.code === 'E_EXTRACT_EMPTY';
 }

@@ -14,6 +14,10 @@ import { workerProcessor } from './process-pool.ts';
 import type { RunSummary } from './summary.ts';
 import { rulesByUrl } from './rule-scopes.ts';
 import { rejectByUrlRules } from './url-rules.ts';
+import type { Renderer } from '../render/renderer.ts';
+import { pageOptionsFor } from '../config/page-options.ts';
+import { configuredSourceUrl } from '../store/sources.ts';
+import type { Topic } from '../config/index.ts';
 
 export interface FetchPhase {
   config: Config;
@@ -26,7 +30,8 @@ export interface FetchPhase {
   deadline: number;
   topicIds: number[];
   /** A topic's config by its id in the state (its keywords join the tags of its articles). */
-  topic: (topicId: number) => { keywords: readonly string[] } | undefined;
+  topic: (topicId: number) => Topic | undefined;
+  renderer: Renderer;
   maxPages?: number;
   checkpointMs?: number;
 }
@@ -45,7 +50,10 @@ export async function runFetchPhase(db: Database, p: FetchPhase): Promise<void> 
   const checkpointMs = p.checkpointMs ?? 60_000;
   let lastSave = performance.now();
   const processor = workerProcessor(work.length > 0 ? p.config.crawl.processWorkers : 0, { timeoutMs: p.config.crawl.processTimeoutMs });
-  const pageContext = { db, fetcher: p.fetcher, config: p.config, paths: p.paths, policy: p.policy, dedup, processor, media: new FolderAllocator(), topic: p.topic, rulesOf, summary: p.summary, report: p.report, nowMs: p.now };
+  const pageContext = { db, fetcher: p.fetcher, config: p.config, paths: p.paths, policy: p.policy, dedup, processor, media: new FolderAllocator(), topic: p.topic, rulesOf, summary: p.summary, report: p.report, nowMs: p.now,
+    renderer: p.renderer,
+    pageOptions: (row: { topic_id: number; source_id: number | null }) => pageOptionsFor(p.config, p.topic(row.topic_id), row.source_id === null ? null : configuredSourceUrl(db, row.source_id)),
+  };
   const result = await dispatchByHost(
     work,
     async (row, release) => {

@@ -19,6 +19,9 @@ import { CrawlError } from './crawl-error.ts';
 import { silent, type Reporter } from './events.ts';
 import { preflight } from './preflight.ts';
 import { rulesByUrl } from './rule-scopes.ts';
+import { createRenderer } from '../render/renderer.ts';
+import { pageOptionsFor } from '../config/page-options.ts';
+import { configuredSourceUrl } from '../store/sources.ts';
 import { inlineProcessor } from './process-pool.ts';
 import { emptySummary, type RunSummary } from './summary.ts';
 
@@ -56,6 +59,7 @@ export async function runGivenUrls(config: Config, paths: SitePaths, policy: Url
   preflight(paths, false);
   const db = await openState(paths, { nowMs: started, nearDuplicateThreshold: config.quality.nearDuplicateThreshold });
   const fetcher = createFetcher({ ...config.crawl, now });
+  const renderer = createRenderer({ settings: config.crawl, policy, log: (message) => report({ type: 'note', message }), now });
   try {
     const topics = syncTopics(db, config);
     const topic = topics.get(options.topic);
@@ -88,6 +92,9 @@ export async function runGivenUrls(config: Config, paths: SitePaths, policy: Url
       topic: () => ({ keywords }),
       // The owner's rules apply to an added page as to a crawled one (--force skips only the quality filters).
       rulesOf: rulesByUrl(db, config),
+      renderer,
+      pageOptions: (row: { topic_id: number; source_id: number | null }) =>
+        pageOptionsFor(config, config.topics.find((t) => t.slug === topic.slug), row.source_id === null ? null : configuredSourceUrl(db, row.source_id)),
     };
     for (const id of rows) await crawlPage(urlById(db, id)!, ctx);
 
@@ -113,6 +120,8 @@ export async function runGivenUrls(config: Config, paths: SitePaths, policy: Url
     summary.durationMs = now() - started;
     return { results: options.urls.map((u) => results.get(u)!), summary };
   } finally {
+    summary.render.refusedRequests = renderer.stats().refused;
+    await renderer.close();
     await fetcher.close();
     db.close();
   }

@@ -23,6 +23,10 @@ export interface RunSummary {
   rejected: Record<string, number>;
   failed: Record<string, number>;
   images: { stored: number; failed: number };
+  /** Pages rendered in Chromium (configured, or an application shell), and the browser requests the address guard refused. */
+  render: { pages: number; refusedRequests: number };
+  /** Archived copies written under archive/. */
+  archived: number;
   /** URLs left in the queue for the next run. */
   pending: number;
   stoppedBy: 'max-pages' | 'time' | null;
@@ -44,6 +48,8 @@ export function emptySummary(dryRun: boolean): RunSummary {
     rejected: {},
     failed: {},
     images: { stored: 0, failed: 0 },
+    render: { pages: 0, refusedRequests: 0 },
+    archived: 0,
     pending: 0,
     stoppedBy: null,
     saved: false,

@@ -7,9 +7,9 @@ import { frontmatterSchema, type Frontmatter } from './frontmatter.ts';
  * same article always renders to the same bytes, so re-runs leave files byte-identical.
  */
 export function renderArticleFile(frontmatter: Frontmatter, body: string): string {
-  const { cluster, ...rest } = frontmatterSchema.parse(frontmatter);
-  // No story, no line: a file renders exactly as it did before stories existed (re-renders of old files stay byte-identical).
-  const checked = cluster === null ? rest : { ...rest, cluster };
+  const { cluster, archive, ...rest } = frontmatterSchema.parse(frontmatter);
+  // No story or archive, no line: a file renders exactly as it did before they existed (re-renders of old files stay byte-identical).
+  const checked = { ...rest, ...(cluster === null ? {} : { cluster }), ...(archive === null ? {} : { archive }) };
   const yaml = stringify(checked, { lineWidth: 0, defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'PLAIN' });
   return `---\n${yaml}---\n\n${body.trim()}\n`;
 }
@@ -20,7 +20,7 @@ export function articleIdOf(fileText: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-export function frontmatterOf(article: ArticleRow, topicSlug: string, tags: string[]): Frontmatter {
+export function frontmatterOf(article: ArticleRow, topicSlug: string, tags: string[], archive: string | null = null): Frontmatter {
   return {
     id: article.id,
     title: article.title,
@@ -44,5 +44,6 @@ export function frontmatterOf(article: ArticleRow, topicSlug: string, tags: stri
     readingTime: article.reading_time,
     related: article.related ? (JSON.parse(article.related) as string[]) : [],
     cluster: article.cluster_id ?? null,
+    archive,
   };
 }

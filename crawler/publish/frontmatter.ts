@@ -48,6 +48,8 @@ export const frontmatterSchema = z.object({
    * file may not name it (files are never rewritten when a later article joins). Null: none.
    */
   cluster: z.number().int().nullable().default(null),
+  /** Its archived copy, served at /archive/<id>/ (see crawler/archive/); null: none was kept. */
+  archive: z.string().regex(/^[0-9a-f]{16}$/).nullable().default(null),
 });
 
 export type Frontmatter = z.output<typeof frontmatterSchema>;

@@ -8,6 +8,7 @@ import { markPublished } from '../store/url-state.ts';
 import type { TopicRow } from '../store/topics.ts';
 import { writeFileAtomic } from '../store/atomic-write.ts';
 import { frontmatterOf, renderArticleFile } from './article-file.ts';
+import { archiveIdOfArticle } from '../store/archives.ts';
 import { FolderAllocator } from './folders.ts';
 import { pickRelated, type RelatedCandidate } from './related.ts';
 import { StoryClusters } from './stories.ts';
@@ -141,7 +142,7 @@ export function writePublishing(db: Database, paths: SitePaths, topics: Map<stri
   for (const article of publishingArticles(db)) {
     const topicSlug = slugById.get(article.topic_id)!;
     const file = join(paths.root, article.file!);
-    const text = renderArticleFile(frontmatterOf(article, topicSlug, tagsOf(db, article.id)), article.markdown!);
+    const text = renderArticleFile(frontmatterOf(article, topicSlug, tagsOf(db, article.id), archiveIdOfArticle(db, article.id)), article.markdown!);
     if (!existsSync(file) || readFileSync(file, 'utf8') !== text) {
       mkdirSync(dirname(file), { recursive: true });
       writeFileAtomic(file, text);

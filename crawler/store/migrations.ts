@@ -344,6 +344,26 @@ CREATE VIRTUAL TABLE articles_fts USING fts4 (title, text, tags, tokenize=unicod
   CREATE INDEX removed_addresses_equivalence ON removed_addresses (equivalence_key);
   `,
   },
+  {
+    version: 8,
+    description: 'archived copies: what was fetched for an article (files under archive/<id>/ with hashes and sizes, the response headers, the feed item or post that surfaced the link)',
+    sql: `
+  CREATE TABLE archives (
+    id TEXT PRIMARY KEY,
+    url_id INTEGER NOT NULL REFERENCES urls(id),
+    article_id INTEGER REFERENCES articles(id),
+    url TEXT NOT NULL,
+    final_url TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    fetched_at TEXT NOT NULL,
+    rendered INTEGER NOT NULL DEFAULT 0,
+    headers TEXT NOT NULL,
+    files TEXT NOT NULL,
+    provenance TEXT NOT NULL
+  );
+  CREATE INDEX archives_article ON archives (article_id);
+  `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -33,6 +33,7 @@ export const TRACKED_TABLES: ReadonlyArray<{ name: string; key: readonly string[
   { name: 'clusters', key: ['id'] },
   { name: 'removals', key: ['id'] },
   { name: 'removed_addresses', key: ['canonical_url'] },
+  { name: 'archives', key: ['id'] },
 ];
 
 export interface SegmentFile {

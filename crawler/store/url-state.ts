@@ -49,7 +49,7 @@ function insertUrl(db: Database, item: Discovered, now: string): number {
  * only after the refetch window. Duplicates, robots, non-HTML and failures never are: failures
  * follow their own retry schedule, and permanent ones stop.
  */
-const REFETCHABLE_REASONS: ReadonlySet<string> = new Set(['no_article', 'too_short', 'noise_title', 'noise_body', 'title_not_in_body', 'bad_start', 'empty_after_clean']);
+const REFETCHABLE_REASONS: ReadonlySet<string> = new Set(['no_article', 'too_short', 'noise_title', 'noise_body', 'title_not_in_body', 'bad_start', 'empty_after_clean', 'render_unavailable']);
 
 export interface Sighting {
   /** The link sat inside a quote (a forum post quoting another): it repeats a citation. */

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DeployError } from './errors.ts';
 import { executePlan, type ExecuteEvent } from './execute.ts';
+import { deployArchive, type ArchiveDeployReport } from './archive.ts';
 import { invalidateCdn, invalidationPaths } from './invalidate.ts';
 import { buildFileList, scanBuild } from './local-files.ts';
 import { planDeploy, type DeployPlan } from './plan.ts';
@@ -15,6 +16,7 @@ export { settingsFromEnv, describeTarget, type DeploySettings } from './settings
 export { planDeploy, type DeployPlan, type PlannedUpload, type PlannedDelete, type RemoteObject, type PlanOptions } from './plan.ts';
 export { CACHE_CONTROL, PHASES, cacheClassOf, contentTypeOf, phaseOf, type CacheClass, type Phase } from './object-headers.ts';
 export { invalidationPaths } from './invalidate.ts';
+export { archiveObjectHeaders, planArchive, type ArchiveDeployReport } from './archive.ts';
 export type { Credentials } from './s3-client.ts';
 export type { LocalFile } from './local-files.ts';
 
@@ -35,6 +37,8 @@ export interface DeployOptions {
   credentials?: Credentials;
   /** List the bucket and compare with it, instead of trusting the last deploy's manifest. */
   listBucket?: boolean;
+  /** The site root's archive/ folder: its copies are uploaded (never deleted) under archive/ before the pages that link to them. */
+  archiveDir?: string;
   onEvent?: (event: DeployEvent) => void;
 }
 
@@ -48,6 +52,7 @@ export interface DeployReport {
   deleted: { count: number; bytes: number };
   /** HEAD requests made to read x-amz-meta-md5. */
   metadataReads: number;
+  archive: ArchiveDeployReport;
   invalidation: { id: string; paths: string[] } | null;
   durationMs: number;
 }
@@ -94,12 +99,16 @@ export async function deploy(options: DeployOptions): Promise<DeployReport> {
       skipped: plan.unchanged,
       deleted: { count: 0, bytes: 0 },
       metadataReads,
+      archive: { uploaded: { count: 0, bytes: 0 }, unchanged: 0 },
       invalidation: null,
       durationMs: 0,
     };
     if (listed) assertPresent(dir, plan.uploads.map((u) => u.path));
     if (plan.blocked && !options.dryRun) {
       throw new DeployError('E_DEPLOY_GUARD', `refusing to deploy: ${plan.blocked}. Check --dir (${dir}) and the bucket; pass --force if this is intended.`);
+    }
+    if (options.archiveDir) {
+      report.archive = await deployArchive({ client, bucket: settings.bucket, prefix: settings.prefix, dir: options.archiveDir, concurrency: settings.concurrency, dryRun: options.dryRun });
     }
     if (options.dryRun) {
       report.durationMs = Math.round(performance.now() - started);

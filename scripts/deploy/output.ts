@@ -72,6 +72,7 @@ export function formatSummary(report: DeployReport): string {
     `  ${(report.dryRun ? 'would delete' : 'deleted').padEnd(15)} ${String(del.count).padStart(6)}  ${formatBytes(del.bytes)}`,
   ];
   if (plan.retained.length) lines.push(`  ${'kept one more'.padEnd(15)} ${String(plan.retained.length).padStart(6)}  (hashed assets of the previous build)`);
+  if (report.archive.uploaded.count || report.archive.unchanged) lines.push(`  ${'archived copies'.padEnd(15)} ${String(report.archive.uploaded.count).padStart(6)}  ${formatBytes(report.archive.uploaded.bytes)} uploaded, ${report.archive.unchanged} already there`);
   if (report.invalidation) lines.push(`  CDN invalidation ${report.invalidation.id}: ${report.invalidation.paths.length} path(s)`);
   return lines.join('\n');
 }

@@ -90,6 +90,8 @@ export function needsMetadata(object: RemoteObject, local: LocalFile | undefined
 /** The deploy's own state in the bucket (the previous build's file list); never part of a build. */
 export const STATE_DIR = '.gleaner/';
 export const MANIFEST_PATH = `${STATE_DIR}deploy.json`;
+/** Archived copies, deployed add-only beside the site (archive.ts); the site's plan never touches them. */
+export const ARCHIVE_DIR = 'archive/';
 
 export function keyFor(prefix: string, path: string): string {
   return `${prefix}${path}`;
@@ -98,7 +100,7 @@ export function keyFor(prefix: string, path: string): string {
 export function planDeploy(local: LocalFile[], remote: RemoteObject[], options: PlanOptions): DeployPlan {
   const { prefix, multipartThreshold } = options;
   const remoteByKey = new Map(
-    remote.filter((o) => o.key.startsWith(prefix) && !o.key.endsWith('/') && !o.key.startsWith(prefix + STATE_DIR)).map((o) => [o.key, o]),
+    remote.filter((o) => o.key.startsWith(prefix) && !o.key.endsWith('/') && !o.key.startsWith(prefix + STATE_DIR) && !o.key.startsWith(prefix + ARCHIVE_DIR)).map((o) => [o.key, o]),
   );
   const localKeys = new Set<string>();
   const uploads: PlannedUpload[] = [];

@@ -23,6 +23,8 @@ export interface Routes {
   sourceIcon(host: string): string;
   /** A story's page (site/pages/stories/). */
   story(id: number): string;
+  /** An archived copy's index (archive/<id>/index.html, written by the crawler, deployed beside the site). */
+  archive(id: string): string;
   /** A frontmatter asset path: site-absolute ("/media/…") gets the base path, remote URLs stay as they are. */
   asset(src: string): string;
 }
@@ -47,6 +49,7 @@ export function createRoutes(siteUrl: string): Routes {
     source: (host) => path(`sources/${host}/`),
     sourceIcon: (host) => path(`sources/${host}/icon.webp`),
     story: (id) => path(`stories/${id}/`),
+    archive: (id) => path(`archive/${id}/`),
     asset: (src) => (src.startsWith('/') && !src.startsWith('//') ? path(src) : src),
   };
 }

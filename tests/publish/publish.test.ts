@@ -53,7 +53,7 @@ describe('article files', () => {
     id: 7, title: 'A "quoted" title: with colon', description: 'd', url: 'https://a.example/x', canonical: 'https://a.example/x',
     author: null, published: '2026-01-02T03:04:05Z', modified: null, fetched: '2026-01-03T00:00:00.000Z', lang: 'en', tags: ['a', 'b'],
     image: null, siteName: 'A', favicon: null, topic: 'space', page: 1, position: 0, publishedOnSite: '2026-01-03T00:00:00.000Z',
-    wordCount: 400, readingTime: 2, related: [], cluster: null,
+    wordCount: 400, readingTime: 2, related: [], cluster: null, archive: null,
   };
 
   it('renders the same bytes every time and can be read back', () => {
