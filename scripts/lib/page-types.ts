@@ -44,6 +44,17 @@ function link(doc: Document | null, selector: string, base: string, match?: (hre
   return null;
 }
 
+/** The first page a sitemap group lists (its URL on the configured site mapped onto `home`'s server). */
+async function fromSitemap(home: string, group: string): Promise<string | null> {
+  const res = await fetch(new URL('sitemap-index.xml', home));
+  if (!res.ok) return null;
+  const index = [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!).find((loc) => loc.includes(`/sitemaps/${group}`));
+  if (!index) return null;
+  const sitemap = await fetch(new URL(new URL(index).pathname, home));
+  const first = sitemap.ok ? /<loc>([^<]+)<\/loc>/.exec(await sitemap.text())?.[1] : undefined;
+  return first ? new URL(new URL(first).pathname, home).href : null;
+}
+
 /** A word from an article's title that its search will find (letters only, the longest). */
 function searchWord(title: string): string {
   return (title.match(/\p{L}{4,}/gu) ?? ['a']).sort((a, b) => b.length - a.length)[0]!.toLowerCase();
@@ -77,7 +88,7 @@ export async function pageTargets(home: string): Promise<PageTarget[]> {
     add('tags', tags);
     add('tag', link(tagsDoc, 'main a', tags, (href) => /\/tags\/[^/]+\/$/.test(href)));
   }
-  add('story', link(homeDoc, 'main a', home, (href) => /\/stories\/[^/]+\/$/.test(href)));
+  add('story', link(homeDoc, 'main a', home, (href) => /\/stories\/[^/]+\/$/.test(href)) ?? (await fromSitemap(home, 'stories')));
   const sources = new URL('sources/', home).href;
   const sourcesDoc = await load(sources);
   if (sourcesDoc) {

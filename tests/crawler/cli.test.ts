@@ -142,7 +142,7 @@ describe('parseCommand (the argument handling crawl, deploy and new-site share)'
   const options = { root: { type: 'string' }, topic: { type: 'string', multiple: true }, 'dry-run': { type: 'boolean' } } as const;
 
   it('returns the parsed values', () => {
-    expect(parseCommand(['--root', 'x', '--topic', 'a', '--topic', 'b', '--dry-run'], options, 'HELP')).toEqual({ values: { root: 'x', topic: ['a', 'b'], 'dry-run': true } });
+    expect(parseCommand(['--root', 'x', '--topic', 'a', '--topic', 'b', '--dry-run'], options, 'HELP')).toEqual({ values: { root: 'x', topic: ['a', 'b'], 'dry-run': true }, positionals: [] });
   });
 
   it('answers -h and --help with the help (exit 0), a mistake with its message and the help (exit 2)', () => {

@@ -11,8 +11,8 @@ import { demoBuild } from './helpers/demo-build.ts';
 // its source and a date. The home page is a front page: a screenful of headlines.
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-/** Page types every built demo has (a story and the sources pages come with clusters and sources). */
-const REQUIRED: PageType[] = ['home', 'topic', 'archive', 'article', 'amp', 'tag', 'tags', 'search', 'data', 'about', 'dmca', 'not-found'];
+/** Every page type: the demo has them all (its sample web tells stories on several sites). */
+const REQUIRED: PageType[] = ['home', 'topic', 'archive', 'article', 'amp', 'tag', 'tags', 'story', 'source', 'sources', 'search', 'data', 'about', 'dmca', 'not-found'];
 
 let server: StaticServer;
 let browser: Browser;
@@ -74,6 +74,15 @@ describe.each(VIEWPORTS.flatMap((viewport) => COLOR_SCHEMES.map((scheme) => ({ v
     await context.close();
     expect(failures).toEqual([]);
   });
+});
+
+it('a story page lists the story as told by two or more sources', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await openPageType(page, targets.find((t) => t.type === 'story')!);
+  const sources = await page.locator('main .card .source').allInnerTexts();
+  expect(new Set(sources.map((s) => s.trim())).size).toBeGreaterThanOrEqual(2);
+  await context.close();
 });
 
 describe('the home page', () => {
