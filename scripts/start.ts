@@ -1,6 +1,6 @@
 import { parseConfig } from '../crawler/config/index.ts';
 import { sitePaths } from '../crawler/paths.ts';
-import { runCrawl } from '../crawler/pipeline.ts';
+import { runCrawl } from '../crawler/pipeline/index.ts';
 import { createReporter } from '../crawler/cli/progress.ts';
 import { formatSummary } from '../crawler/cli/summary-table.ts';
 import { startSampleWeb } from './demo/index.ts';

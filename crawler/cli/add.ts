@@ -1,6 +1,6 @@
 import { loadConfig } from '../config/index.ts';
 import { sitePaths } from '../paths.ts';
-import { runGivenUrls, urlPolicy, type GivenUrlResult } from '../pipeline.ts';
+import { runGivenUrls, urlPolicy, type GivenUrlResult } from '../pipeline/index.ts';
 import { parseCommand } from './args.ts';
 import { reportError } from './errors.ts';
 import { createReporter } from './progress.ts';

@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import type { CrawlEvent, Reporter } from '../pipeline.ts';
+import type { CrawlEvent, Reporter } from '../pipeline/index.ts';
 
 /** Progress bars per stage on a terminal; one line per event elsewhere (CI logs, pipes). */
 export function createReporter(options: { tty: boolean; verbose: boolean; write?: (line: string) => void }): { reporter: Reporter; stop(): void } {

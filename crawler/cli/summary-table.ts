@@ -1,4 +1,4 @@
-import type { RunSummary } from '../pipeline.ts';
+import type { RunSummary } from '../pipeline/index.ts';
 
 /** The end-of-run summary a newcomer reads: what was read, fetched, published, rejected and why. */
 export function formatSummary(s: RunSummary): string {

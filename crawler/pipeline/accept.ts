@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { encodeSignature, markdownText, NearDuplicateIndex, type Banding } from '../dedup/index.ts';
 import { tagSlug } from '../enrich/index.ts';
 import type { RejectReason } from '../errors.ts';
-import type { ArticleCandidate } from '../process-page.ts';
+import type { ArticleCandidate } from '../process/process-page.ts';
 import type { Database } from '../store/database.ts';
 import { articleByContentHash, articleById, articleByUrl, insertArticle, removeArticle } from '../store/articles.ts';
 import { refreshBands, signaturesSharingBands } from '../store/near-duplicates.ts';

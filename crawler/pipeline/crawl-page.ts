@@ -10,7 +10,7 @@ import type { UrlPolicy } from '../url/index.ts';
 import { acceptArticle, type DedupSettings } from './accept.ts';
 import type { Reporter } from './events.ts';
 import { fetchLeadImage } from './lead-image.ts';
-import type { PageProcessor } from './process-pool.ts';
+import type { PageProcessor } from '../process/pool.ts';
 import { bump, type RunSummary } from './summary.ts';
 import { crashpoint } from '../crashpoint.ts';
 import type { FolderAllocator } from '../publish/folders.ts';
@@ -21,7 +21,7 @@ import type { PageOptions } from '../config/page-options.ts';
 import { looksLikeAppShell } from '../render/app-shell.ts';
 import type { Renderer, RenderOutcome } from '../render/renderer.ts';
 import { archivePage, prefetchedOf } from './archive-page.ts';
-import type { ProcessOutcome } from '../process-page.ts';
+import type { ProcessOutcome } from '../process/process-page.ts';
 
 export interface PageContext {
   db: Database;

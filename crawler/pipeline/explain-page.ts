@@ -1,8 +1,8 @@
 import type { Config } from '../config/index.ts';
 import { createFetcher, type FetchOutcome } from '../fetch/index.ts';
 import type { SitePaths } from '../paths.ts';
-import { processPage } from '../process-page.ts';
-import { firstFailure, ruleSteps, type Trace, type TraceStep } from '../process-trace.ts';
+import { processPage } from '../process/process-page.ts';
+import { firstFailure, ruleSteps, type Trace, type TraceStep } from '../process/process-trace.ts';
 import { evaluateRules, rulesFor, type RuleScope, type RuleSet } from '../rules/index.ts';
 import type { Database } from '../store/database.ts';
 import { bandingFor } from '../store/near-duplicates.ts';
@@ -13,7 +13,7 @@ import { findDuplicate } from './accept.ts';
 import { CrawlError } from './crawl-error.ts';
 import { processOptions } from './page-options.ts';
 import { rulesByUrl } from './rule-scopes.ts';
-import { urlPolicy } from '../pipeline.ts';
+import { urlPolicy } from './index.ts';
 
 // `npm run crawl -- --explain <url>`: one page through the crawl's own steps (the fetcher and its
 // guards, processPage, the duplicate check against the state), every verdict kept, nothing

@@ -10,7 +10,7 @@ import { bandingFor } from '../store/near-duplicates.ts';
 import { FolderAllocator } from '../publish/folders.ts';
 import { dispatchByHost } from './dispatch.ts';
 import type { Reporter } from './events.ts';
-import { workerProcessor } from './process-pool.ts';
+import { workerProcessor } from '../process/pool.ts';
 import type { RunSummary } from './summary.ts';
 import { rulesByUrl } from './rule-scopes.ts';
 import { rejectByUrlRules } from './url-rules.ts';

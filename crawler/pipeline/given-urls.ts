@@ -22,7 +22,7 @@ import { rulesByUrl } from './rule-scopes.ts';
 import { createRenderer } from '../render/renderer.ts';
 import { pageOptionsFor } from '../config/page-options.ts';
 import { configuredSourceUrl } from '../store/sources.ts';
-import { inlineProcessor } from './process-pool.ts';
+import { inlineProcessor } from '../process/pool.ts';
 import { emptySummary, type RunSummary } from './summary.ts';
 
 // The pipeline for URLs given by hand (npm run add, pacman -S): each goes through the same

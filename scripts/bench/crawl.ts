@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { sitePaths } from '../../crawler/paths.ts';
-import { runCrawl, type CrawlEvent } from '../../crawler/pipeline.ts';
+import { runCrawl, type CrawlEvent } from '../../crawler/pipeline/index.ts';
 import { politenessBound } from './lib/crawl-bound.ts';
 import type { ParentMessage, ServedRequest, ServerMessage } from './lib/crawl-server.ts';
 import { TOPIC_COUNT, feedUrl, hostNames, type BenchWebOptions } from './lib/crawl-web.ts';

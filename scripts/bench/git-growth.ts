@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { sitePaths } from '../../crawler/paths.ts';
-import { runCrawl } from '../../crawler/pipeline.ts';
+import { runCrawl } from '../../crawler/pipeline/index.ts';
 import { demoConfig } from '../demo/config.ts';
 import { startSampleWeb } from '../demo/index.ts';
 import { countFiles } from '../lib/files.ts';

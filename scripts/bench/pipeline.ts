@@ -1,6 +1,6 @@
 // Pure-stage benchmark (npm run bench:pipeline).
 //
-// 1. The pure stages a fetched page goes through (crawler/process-page.ts): extract (extractPage),
+// 1. The pure stages a fetched page goes through (crawler/process/process-page.ts): extract (extractPage),
 //    clean (quality check, sanitize, HTML → Markdown), enrich (tags, excerpt, reading time) and
 //    dedup (content hash, MinHash signature, LSH lookup and insert), timed stage by stage over the
 //    extraction dev set (../shared/datasets/extraction-dev; skipped with a note when absent, as in
@@ -21,8 +21,8 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { workerProcessor } from '../../crawler/pipeline/process-pool.ts';
-import { processPage, type ProcessOptions } from '../../crawler/process-page.ts';
+import { workerProcessor } from '../../crawler/process/pool.ts';
+import { processPage, type ProcessOptions } from '../../crawler/process/process-page.ts';
 import { loadDataset } from './lib/extraction-dataset.ts';
 import { newsPage } from './lib/news-pages.ts';
 import { runStages, STAGES, type StageRun } from './lib/stage-timer.ts';

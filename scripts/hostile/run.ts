@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { UserConfig } from '../../crawler/config/index.ts';
-import type { RunSummary } from '../../crawler/pipeline.ts';
+import type { RunSummary } from '../../crawler/pipeline/index.ts';
 
 // Runs one crawl as a child process (crawl-process.ts: the real CLI), so its peak memory is its
 // own and a test can give it another working directory and environment.

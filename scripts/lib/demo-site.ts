@@ -2,7 +2,7 @@ import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseConfig, type Config } from '../../crawler/config/index.ts';
 import { sitePaths } from '../../crawler/paths.ts';
-import { runCrawl } from '../../crawler/pipeline.ts';
+import { runCrawl } from '../../crawler/pipeline/index.ts';
 import type { RunSummary } from '../../crawler/pipeline/summary.ts';
 import { demoConfig } from '../demo/config.ts';
 import { startSampleWeb } from '../demo/index.ts';

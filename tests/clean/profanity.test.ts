@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maskProfanity } from '../../crawler/clean/index.ts';
-import { processPage } from '../../crawler/process-page.ts';
+import { processPage } from '../../crawler/process/process-page.ts';
 import { page, PROSE, URL_BASE } from '../extract/helpers.ts';
 
 describe('maskProfanity', () => {

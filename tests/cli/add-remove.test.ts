@@ -30,7 +30,7 @@ let configFile: string;
 let config: Config;
 
 function run(command: 'add' | 'remove' | 'crawl', args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string; err: string }> {
-  const entry = command === 'crawl' ? 'crawler/cli.ts' : `crawler/cli/${command}.ts`;
+  const entry = command === 'crawl' ? 'crawler/cli/main.ts' : `crawler/cli/${command}.ts`;
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', TSX, join(REPO, entry), ...args, '--config', configFile, '--root', root], { cwd: REPO, env: { ...process.env, CI: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../../crawler/cli.ts';
+import { main } from '../../crawler/cli/main.ts';
 import { parseCommand } from '../../crawler/cli/args.ts';
 import type { SampleWeb } from '../../scripts/demo/index.ts';
 import { removeTempRoots, smallSampleWeb, tempRoot } from './helpers.ts';
@@ -12,7 +12,7 @@ import { removeTempRoots, smallSampleWeb, tempRoot } from './helpers.ts';
 // all that matters, and as a real process for --help and a whole run.
 
 const REPO = new URL('../../', import.meta.url).pathname;
-const CLI = join(REPO, 'crawler/cli.ts');
+const CLI = join(REPO, 'crawler/cli/main.ts');
 const FLAGS = ['--config', '--root', '--topic', '--source', '--max-pages', '--dry-run', '--refresh', '--verbose', '--json', '--explain', '--help'];
 
 let web: SampleWeb;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
-import { runCrawl } from '../../crawler/pipeline.ts';
+import { runCrawl } from '../../crawler/pipeline/index.ts';
 import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
 import { miniConfig, startMiniWeb, XML, type MiniWeb } from '../discover/fixtures/mini-web.ts';
 import { articleHtml, rss } from '../rules/fixtures.ts';
@@ -15,7 +15,7 @@ import { clock } from './helpers.ts';
 // file (the local snapshot in .gleaner/ too) is byte-identical afterwards.
 
 const REPO = new URL('../../', import.meta.url).pathname;
-const CLI = join(REPO, 'crawler/cli.ts');
+const CLI = join(REPO, 'crawler/cli/main.ts');
 
 const GOOD = 'http://mag.test/comet';
 const SHORT = 'http://mag.test/short';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { processPage } from '../../crawler/process-page.ts';
+import { processPage } from '../../crawler/process/process-page.ts';
 import { fixture } from '../extract/helpers.ts';
 
 // A site's home or contact page reached through a sitemap holds no article: that is a verdict on

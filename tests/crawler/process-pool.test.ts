@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { processPage } from '../../crawler/process-page.ts';
-import { inlineProcessor, workerProcessor } from '../../crawler/pipeline/process-pool.ts';
+import { processPage } from '../../crawler/process/process-page.ts';
+import { inlineProcessor, workerProcessor } from '../../crawler/process/pool.ts';
 import { articleHtml, prose } from '../../scripts/bench/lib/crawl-pages.ts';
 
 const options = { minWords: 300, maskProfanity: false };

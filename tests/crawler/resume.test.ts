@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCrawl } from '../../crawler/pipeline.ts';
+import { runCrawl } from '../../crawler/pipeline/index.ts';
 import type { SampleWeb } from '../../scripts/demo/index.ts';
 import { HOUR, clock, publishedUrls, query, removeTempRoots, smallSampleWeb, tempRoot, testConfig } from './helpers.ts';
 

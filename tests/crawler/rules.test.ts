@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
-import { runCrawl, type RunSummary } from '../../crawler/pipeline.ts';
+import { runCrawl, type RunSummary } from '../../crawler/pipeline/index.ts';
 import type { SitePaths } from '../../crawler/paths.ts';
 import { miniConfig, startMiniWeb, XML, type MiniWeb } from '../discover/fixtures/mini-web.ts';
 import { articleHtml, rss, type ArticleFixture } from '../rules/fixtures.ts';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { listSegments } from '../../crawler/store/segments.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserConfig } from '../../crawler/config/index.ts';
-import { runCrawl, type CrawlEvent } from '../../crawler/pipeline.ts';
+import { runCrawl, type CrawlEvent } from '../../crawler/pipeline/index.ts';
 import type { SampleWeb } from '../../scripts/demo/index.ts';
 import { HOUR, clock, publishedUrls, query, removeTempRoots, smallSampleWeb, snapshot, tempRoot, testConfig } from './helpers.ts';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { buildSite, type BuildReport } from '../../scripts/build.ts';
-import { main as deployCli } from '../../scripts/deploy.ts';
+import { main as deployCli } from '../../scripts/deploy/cli.ts';
 import { deploy, type DeployReport } from '../../scripts/deploy/index.ts';
 import { listFiles } from '../../scripts/lib/files.ts';
 import { syntheticConfig, writeSyntheticSite } from '../../scripts/lib/synthetic-content.ts';

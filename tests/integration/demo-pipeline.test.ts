@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Parser from 'rss-parser';
 import { parseConfig, type Config } from '../../crawler/config/index.ts';
 import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
-import { runCrawl, type RunSummary } from '../../crawler/pipeline.ts';
+import { runCrawl, type RunSummary } from '../../crawler/pipeline/index.ts';
 import { openState } from '../../crawler/store/state.ts';
 import { normalizeUrl } from '../../crawler/url/index.ts';
 import { startSampleWeb, type SampleWeb } from '../../scripts/demo/index.ts';

@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig, type Config } from '../../crawler/config/index.ts';
 import type { SitePaths } from '../../crawler/paths.ts';
-import { runCrawl, type CrawlEvent, type RunSummary } from '../../crawler/pipeline.ts';
+import { runCrawl, type CrawlEvent, type RunSummary } from '../../crawler/pipeline/index.ts';
 import { deploy } from '../../scripts/deploy/index.ts';
 import { chromiumAvailable } from '../../scripts/lib/chromium.ts';
 import { serveStatic, type StaticServer } from '../../scripts/serve.ts';

@@ -5,7 +5,7 @@ import initSqlJs from 'sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
-import { runCrawl } from '../../crawler/pipeline.ts';
+import { runCrawl } from '../../crawler/pipeline/index.ts';
 import { listSegments } from '../../crawler/store/segments.ts';
 import { openState } from '../../crawler/store/state.ts';
 import { buildSite, type BuildReport } from '../../scripts/build.ts';

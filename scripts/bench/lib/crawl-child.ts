@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseConfig, type UserConfig } from '../../../crawler/config/index.ts';
 import { sitePaths } from '../../../crawler/paths.ts';
-import { runCrawl } from '../../../crawler/pipeline.ts';
+import { runCrawl } from '../../../crawler/pipeline/index.ts';
 import { selfUsage } from './measured-child.ts';
 
 // Child process of a bench's crawl run: one real crawl (discover, fetch, process, dedup, store,

@@ -2,9 +2,9 @@ import { checkQuality, htmlToMarkdown, sanitizeArticleHtml, stripControlCharacte
 import { DEFAULT_NUM_HASHES, LshIndex, contentHash, findNearDuplicate, minhashSignature } from '../../../crawler/dedup/index.ts';
 import { extractTags, makeExcerpt, readingTime } from '../../../crawler/enrich/index.ts';
 import { extractPage } from '../../../crawler/extract/index.ts';
-import type { ProcessOptions } from '../../../crawler/process-page.ts';
+import type { ProcessOptions } from '../../../crawler/process/process-page.ts';
 
-// The pure stages of crawler/process-page.ts, called one by one in the same order with the same
+// The pure stages of crawler/process/process-page.ts, called one by one in the same order with the same
 // arguments, each timed by the CPU time of this thread (process.threadCpuUsage, so neither other
 // processes nor V8's helper threads count) and by the wall clock.
 

@@ -1,6 +1,6 @@
 // Worker-thread side of the process pool: runs the pure processPage() on pages the pipeline sends.
 import { parentPort } from 'node:worker_threads';
-import { processPage, type ProcessOptions, type ProcessOutcome } from '../process-page.ts';
+import { processPage, type ProcessOptions, type ProcessOutcome } from './process-page.ts';
 
 export interface ProcessJob {
   id: number;

@@ -1,7 +1,7 @@
-import type { QualityCheck } from './clean/index.ts';
-import type { RejectReason } from './errors.ts';
-import type { ExtractedPage } from './extract/index.ts';
-import type { RuleVerdict } from './rules/index.ts';
+import type { QualityCheck } from '../clean/index.ts';
+import type { RejectReason } from '../errors.ts';
+import type { ExtractedPage } from '../extract/index.ts';
+import type { RuleVerdict } from '../rules/index.ts';
 
 // What page processing decided at each step, as data: the crawl takes its rejection reason from
 // the first failing step, and `npm run crawl -- --explain <url>` prints every step.

@@ -1,10 +1,10 @@
-import { extractPage, type ExtractOptions, type SiteRule } from './extract/index.ts';
-import { htmlToMarkdown, maskProfanity, qualityChecks, sanitizeArticleHtml, stripControlCharacters } from './clean/index.ts';
-import { extractTags, makeExcerpt, readingTime } from './enrich/index.ts';
-import { contentHash, minhashSignature } from './dedup/index.ts';
-import { failure, type Failure, type RejectReason } from './errors.ts';
-import { crashpoint } from './crashpoint.ts';
-import { evaluateRules, type RuleSet } from './rules/index.ts';
+import { extractPage, type ExtractOptions, type SiteRule } from '../extract/index.ts';
+import { htmlToMarkdown, maskProfanity, qualityChecks, sanitizeArticleHtml, stripControlCharacters } from '../clean/index.ts';
+import { extractTags, makeExcerpt, readingTime } from '../enrich/index.ts';
+import { contentHash, minhashSignature } from '../dedup/index.ts';
+import { failure, type Failure, type RejectReason } from '../errors.ts';
+import { crashpoint } from '../crashpoint.ts';
+import { evaluateRules, type RuleSet } from '../rules/index.ts';
 import { extractionSteps, firstFailure, qualitySteps, ruleSteps, type Trace } from './process-trace.ts';
 
 // The pure middle of the pipeline: one fetched HTML page in, one article candidate (or a

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
-import { sitePaths } from '../crawler/paths.ts';
-import { parseCommand } from '../crawler/cli/args.ts';
-import { isMain } from './lib/cli-args.ts';
-import { deploy, DeployError, describeTarget, settingsFromEnv, type Credentials } from './deploy/index.ts';
-import { createProgress, formatPlan, formatSummary } from './deploy/output.ts';
+import { sitePaths } from '../../crawler/paths.ts';
+import { parseCommand } from '../../crawler/cli/args.ts';
+import { isMain } from '../lib/cli-args.ts';
+import { deploy, DeployError, describeTarget, settingsFromEnv, type Credentials } from './index.ts';
+import { createProgress, formatPlan, formatSummary } from './output.ts';
 
 const HELP = `Usage: npm run deploy -- [options]
 

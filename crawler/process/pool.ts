@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { failure } from '../errors.ts';
-import { processPage, type ProcessOptions, type ProcessOutcome } from '../process-page.ts';
-import type { ProcessJob, ProcessResult } from './process-worker.ts';
+import { processPage, type ProcessOptions, type ProcessOutcome } from './process-page.ts';
+import type { ProcessJob, ProcessResult } from './worker.ts';
 
 // Page processing (extraction, cleaning, enrichment, hashes) is the CPU-heavy part of a crawl and
 // pure, so it can run in worker threads while the main thread fetches and stores. Each worker
@@ -104,7 +104,7 @@ export function workerProcessor(size: number, options: WorkerPoolOptions = {}): 
     worker.unref();
   };
 
-  const spawn = () => new Worker(new URL('./process-worker.ts', import.meta.url));
+  const spawn = () => new Worker(new URL('./worker.ts', import.meta.url));
 
   for (let i = 0; i < size; i++) {
     const slot: Slot = { worker: null as unknown as Worker, queue: [], timer: null };

@@ -1,12 +1,12 @@
-import { loadConfig } from './config/index.ts';
-import { sitePaths } from './paths.ts';
-import { runCrawl } from './pipeline.ts';
-import { reportError } from './cli/errors.ts';
-import { parseCommand } from './cli/args.ts';
-import { createReporter } from './cli/progress.ts';
-import { formatSummary } from './cli/summary-table.ts';
-import { formatExplanation } from './cli/explain-output.ts';
-import { explainUrl } from './pipeline/explain-page.ts';
+import { loadConfig } from '../config/index.ts';
+import { sitePaths } from '../paths.ts';
+import { runCrawl } from '../pipeline/index.ts';
+import { reportError } from './errors.ts';
+import { parseCommand } from './args.ts';
+import { createReporter } from './progress.ts';
+import { formatSummary } from './summary-table.ts';
+import { formatExplanation } from './explain-output.ts';
+import { explainUrl } from '../pipeline/explain-page.ts';
 
 const HELP = `Usage: npm run crawl -- [options]
 
@@ -105,6 +105,6 @@ async function explain(url: string, args: { config?: string; root?: string; topi
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('crawler/cli.ts')) {
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('crawler/cli/main.ts')) {
   process.exitCode = await main(process.argv.slice(2));
 }
