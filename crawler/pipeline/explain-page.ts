@@ -11,7 +11,7 @@ import { urlByAddress } from '../store/urls.ts';
 import { normalizeUrl } from '../url/index.ts';
 import { findDuplicate } from './accept.ts';
 import { CrawlError } from './crawl-error.ts';
-import { processOptions } from './page-options.ts';
+import { processOptions } from '../process/options.ts';
 import { rulesByUrl } from './rule-scopes.ts';
 import { urlPolicy } from './index.ts';
 

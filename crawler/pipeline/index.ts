@@ -20,7 +20,7 @@ import { emptySummary, type RunSummary } from './summary.ts';
 import { silent, type Reporter } from './events.ts';
 import { crashpoint } from '../crashpoint.ts';
 import { FolderAllocator } from '../publish/folders.ts';
-import { iconCandidates, refreshSourceIcons } from './source-icons.ts';
+import { iconCandidates, refreshSourceIcons } from '../images/source-icons.ts';
 import { SEARCH_SOURCE_URL } from '../store/sources.ts';
 import { finishRemovals } from '../remove/index.ts';
 

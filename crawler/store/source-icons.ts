@@ -1,6 +1,6 @@
 import type { Database } from './database.ts';
 
-// Each source host's icon (see pipeline/source-icons.ts): the icon the host's pages declared,
+// Each source host's icon (see images/source-icons.ts): the icon the host's pages declared,
 // the file saved under media/ (named by content hash; null when none could be had) and when it
 // was last looked for, so it is fetched again only every so often.
 

@@ -8,7 +8,7 @@ import { largestPngInIco } from '../../crawler/images/ico.ts';
 import { icoOf } from '../../scripts/demo/images.ts';
 import { ICON_SIZE, MAX_ICON_BYTES, processIcon } from '../../crawler/images/process-icon.ts';
 import { sitePaths } from '../../crawler/paths.ts';
-import { iconCandidates, iconDue, ICON_REFRESH_DAYS, refreshSourceIcons, type IconContext } from '../../crawler/pipeline/source-icons.ts';
+import { iconCandidates, iconDue, ICON_REFRESH_DAYS, refreshSourceIcons, type IconContext } from '../../crawler/images/source-icons.ts';
 import { FolderAllocator } from '../../crawler/publish/folders.ts';
 import { openDatabase, type Database } from '../../crawler/store/database.ts';
 import { sourceIcon } from '../../crawler/store/source-icons.ts';

@@ -1,5 +1,5 @@
 import type { Config } from '../config/index.ts';
-import type { ProcessOptions } from '../process/process-page.ts';
+import type { ProcessOptions } from './process-page.ts';
 import { extractionRuleFor, type RuleSet } from '../rules/index.ts';
 
 /** How a fetched page is processed under the config: the crawl and --explain both build it here. */

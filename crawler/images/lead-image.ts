@@ -1,6 +1,6 @@
 import type { Config } from '../config/index.ts';
 import type { Fetcher } from '../fetch/index.ts';
-import { processImage, saveImage } from '../images/index.ts';
+import { processImage, saveImage } from './index.ts';
 import type { LeadImage } from '../store/articles.ts';
 import { normalizeUrl, type UrlPolicy } from '../url/index.ts';
 

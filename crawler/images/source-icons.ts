@@ -1,6 +1,6 @@
 import { relative, sep } from 'node:path';
 import type { Fetcher } from '../fetch/index.ts';
-import { processIcon, saveImage, MAX_ICON_BYTES } from '../images/index.ts';
+import { processIcon, saveImage, MAX_ICON_BYTES } from './index.ts';
 import type { SitePaths } from '../paths.ts';
 import type { FolderAllocator } from '../publish/folders.ts';
 import type { Database } from '../store/database.ts';
