@@ -7,7 +7,7 @@ import { openState } from '../store/state.ts';
 import { syncTopics, type TopicRow } from '../store/topics.ts';
 import { activeSources, syncSources, type SourceRow } from '../store/sources.ts';
 import { countByState, urlsDue } from '../store/urls.ts';
-import { backlogByTopic } from '../store/articles.ts';
+import { backlogByTopic, publishedSince } from '../store/articles.ts';
 import { recordRun, type RunRecord } from '../store/runs.ts';
 import { isDue, type DiscoveryContext } from '../discover/index.ts';
 import { planPublication, reconcile, writePublishing } from '../publish/index.ts';
@@ -131,7 +131,7 @@ export async function runCrawl(config: Config, paths: SitePaths, options: CrawlO
 
       if (now() < deadline) {
         // Hosts of this run's articles and of the configured sources: never every article.
-        const published = db.all<{ url: string; favicon: string | null }>(`SELECT source_url AS url, favicon FROM articles WHERE status = 'published' AND published_on_site >= ?`, [new Date(started).toISOString()]);
+        const published = publishedSince(db, new Date(started).toISOString());
         const configured = sources.filter((s) => s.url !== SEARCH_SOURCE_URL).map((s) => ({ url: s.url }));
         await refreshSourceIcons({ db, fetcher, paths, policy, media: new FolderAllocator(), now }, iconCandidates([...published, ...configured]));
       }

@@ -1,7 +1,8 @@
 import type { Config } from '../config/index.ts';
 import { rulesFor, type RuleScope, type RuleSet } from '../rules/index.ts';
 import type { Database } from '../store/database.ts';
-import { SEARCH_SOURCE_URL, type SourceRow } from '../store/sources.ts';
+import { SEARCH_SOURCE_URL, sourcesById, type SourceRow } from '../store/sources.ts';
+import { topicSlugsById } from '../store/topics.ts';
 
 export type RulesOf = (row: { topic_id: number; source_id: number | null }) => RuleSet;
 
@@ -21,8 +22,8 @@ export function scopeOf(config: Config, topicSlugById: ReadonlyMap<number, strin
 
 /** The block and keep rules of a URL, by the topic and source it was found for (read once from the state, then cached). */
 export function rulesByUrl(db: Database, config: Config): RulesOf {
-  const topicSlugById = new Map(db.all<{ id: number; slug: string }>('SELECT id, slug FROM topics').map((t) => [t.id, t.slug]));
-  const sources = new Map(db.all<SourceRow>('SELECT * FROM sources').map((s) => [s.id, s]));
+  const topicSlugById = topicSlugsById(db);
+  const sources = sourcesById(db);
   const cache = new Map<string, RuleSet>();
   return (row) => {
     const key = `${row.topic_id} ${row.source_id}`;

@@ -252,6 +252,11 @@ export function publishedWithTags(db: Database, tags: string[], limit: number): 
 }
 
 /** The articles a publisher's first step left 'publishing' (a run killed before writing their files, or the current run's). */
+/** Addresses and declared icons of the articles published since `sinceIso` (a run's own: never every article). */
+export function publishedSince(db: Database, sinceIso: string): Array<{ url: string; favicon: string | null }> {
+  return db.all<{ url: string; favicon: string | null }>(`SELECT source_url AS url, favicon FROM articles WHERE status = 'published' AND published_on_site >= ?`, [sinceIso]);
+}
+
 export function publishingArticles(db: Database): ArticleRow[] {
   return db.all<ArticleRow>(`SELECT * FROM articles WHERE status = 'publishing' ORDER BY topic_id, position`);
 }

@@ -57,6 +57,11 @@ export function syncSources(db: Database, config: Config, topics: Map<string, To
   );
 }
 
+/** Every source, active or not, by id. */
+export function sourcesById(db: Database): Map<number, SourceRow> {
+  return new Map(db.all<SourceRow>('SELECT * FROM sources').map((s) => [s.id, s]));
+}
+
 export function activeSources(db: Database): SourceRow[] {
   return db.all<SourceRow>('SELECT * FROM sources WHERE active = 1 ORDER BY topic_id, id');
 }

@@ -3,6 +3,11 @@ import type { Database } from './database.ts';
 
 export interface TopicRow { id: number; slug: string; name: string; description: string }
 
+/** Every topic's id and slug (topics are never deleted). */
+export function topicSlugsById(db: Database): Map<number, string> {
+  return new Map(db.all<{ id: number; slug: string }>('SELECT id, slug FROM topics').map((t) => [t.id, t.slug]));
+}
+
 /** Makes the topics table match the config (topics are never deleted: their articles stay published). */
 export function syncTopics(db: Database, config: Config): Map<string, TopicRow> {
   for (const topic of config.topics) {
