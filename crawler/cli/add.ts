@@ -1,7 +1,7 @@
 import { loadConfig } from '../config/index.ts';
 import { sitePaths } from '../paths.ts';
 import { runGivenUrls, urlPolicy, type GivenUrlResult } from '../pipeline/index.ts';
-import { parseCommand } from './args.ts';
+import { commandArgs } from './args.ts';
 import { reportError } from './errors.ts';
 import { createReporter } from './progress.ts';
 import { formatSummary } from './summary-table.ts';
@@ -39,11 +39,8 @@ const OPTIONS = {
 } as const;
 
 export async function main(argv: string[]): Promise<number> {
-  const parsed = parseCommand(argv, OPTIONS, HELP, { positionals: true });
-  if ('exitCode' in parsed) {
-    (parsed.exitCode ? console.error : console.log)(parsed.message);
-    return parsed.exitCode;
-  }
+  const parsed = commandArgs(argv, OPTIONS, HELP, { positionals: true });
+  if (typeof parsed === 'number') return parsed;
   const { values: args, positionals } = parsed;
   if (positionals.length !== 1) {
     console.error(`${positionals.length ? `one URL at a time (got ${positionals.length})` : 'which page? Give its URL'}\n\n${HELP}`);

@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 
-// The argument handling every command with a help text shares (npm run crawl, deploy, new-site):
+// The argument handling every command with a help text shares (npm run crawl, add, remove, deploy, new-site):
 // strict options plus -h/--help (and positional arguments for commands that take them). Commands return their exit code rather than exiting, so tests
 // can call main() in-process.
 
@@ -24,4 +24,17 @@ export function parseCommand<const O extends ParseArgsOptionsConfig>(
   } catch (error) {
     return { exitCode: 2, message: `${(error as Error).message}\n\n${help}` };
   }
+}
+
+/** parseCommand for a main() that prints to the console: the help (stdout) or the mistake (stderr) is printed and its exit code returned. */
+export function commandArgs<const O extends ParseArgsOptionsConfig>(
+  argv: string[],
+  options: O,
+  help: string,
+  settings: { positionals?: boolean } = {},
+): { values: CommandValues<O>; positionals: string[] } | number {
+  const parsed = parseCommand(argv, options, help, settings);
+  if (!('exitCode' in parsed)) return parsed;
+  (parsed.exitCode ? console.error : console.log)(parsed.message);
+  return parsed.exitCode;
 }

@@ -2,7 +2,7 @@ import { loadConfig } from '../config/index.ts';
 import { sitePaths } from '../paths.ts';
 import { runCrawl } from '../pipeline/index.ts';
 import { reportError } from './errors.ts';
-import { parseCommand } from './args.ts';
+import { commandArgs } from './args.ts';
 import { createReporter } from './progress.ts';
 import { formatSummary } from './summary-table.ts';
 import { formatExplanation } from './explain-output.ts';
@@ -51,11 +51,8 @@ const OPTIONS = {
 } as const;
 
 export async function main(argv: string[]): Promise<number> {
-  const parsed = parseCommand(argv, OPTIONS, HELP);
-  if ('exitCode' in parsed) {
-    (parsed.exitCode ? console.error : console.log)(parsed.message);
-    return parsed.exitCode;
-  }
+  const parsed = commandArgs(argv, OPTIONS, HELP);
+  if (typeof parsed === 'number') return parsed;
   const args = parsed.values;
   const maxPages = args['max-pages'] === undefined ? undefined : Number(args['max-pages']);
   if (maxPages !== undefined && (!Number.isInteger(maxPages) || maxPages < 1)) {

@@ -5,7 +5,7 @@ import { applyRemoval, findTarget, finishRemovals, planRemoval, type RemovalPlan
 import { openState } from '../store/state.ts';
 import { listRemovals } from '../store/removals.ts';
 import { syncTopics } from '../store/topics.ts';
-import { parseCommand } from './args.ts';
+import { commandArgs } from './args.ts';
 import { reportError } from './errors.ts';
 
 const HELP = `Usage: npm run remove -- <url | topic/slug> --reason "<text>" [options]
@@ -41,11 +41,8 @@ const OPTIONS = {
 } as const;
 
 export async function main(argv: string[]): Promise<number> {
-  const parsed = parseCommand(argv, OPTIONS, HELP, { positionals: true });
-  if ('exitCode' in parsed) {
-    (parsed.exitCode ? console.error : console.log)(parsed.message);
-    return parsed.exitCode;
-  }
+  const parsed = commandArgs(argv, OPTIONS, HELP, { positionals: true });
+  if (typeof parsed === 'number') return parsed;
   const { values: args, positionals } = parsed;
   if (args.list && positionals.length) return usage('--list takes no address');
   if (!args.list) {

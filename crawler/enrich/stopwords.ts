@@ -1,5 +1,9 @@
 import stopwords from 'stopwords-iso/stopwords-iso.json' with { type: 'json' };
 
+import { primaryLanguage } from './language-tag.ts';
+
+export { primaryLanguage };
+
 const ALL = stopwords as Record<string, string[]>;
 
 /**
@@ -31,9 +35,6 @@ const GENERIC_EN = new Set([
 
 const cache = new Map<string, { stop: Set<string>; generic: Set<string> }>();
 
-export function primaryLanguage(lang: string | null | undefined): string {
-  return (lang ?? 'en').toLowerCase().split(/[-_]/)[0] || 'en';
-}
 
 /** Stopwords of the language (English when unknown or not covered by stopwords-iso). */
 export function wordListsFor(lang: string | null | undefined): { stop: Set<string>; generic: Set<string> } {

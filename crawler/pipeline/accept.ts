@@ -5,7 +5,7 @@ import { tagSlug } from '../enrich/index.ts';
 import type { RejectReason } from '../errors.ts';
 import type { ArticleCandidate } from '../process/process-page.ts';
 import type { Database } from '../store/database.ts';
-import { articleByContentHash, articleById, articleByUrl, insertArticle, removeArticle } from '../store/articles.ts';
+import { articleByContentHash, articleById, articleByUrl, insertArticle, deleteArticle } from '../store/articles.ts';
 import { refreshBands, signaturesSharingBands } from '../store/near-duplicates.ts';
 import { wordListsFor } from '../enrich/stopwords.ts';
 import { articleTerms } from '../publish/related.ts';
@@ -60,7 +60,7 @@ export function acceptArticle(
       return { accepted: false, reason: match.reason, duplicateOfUrl: match.urlId, detail: match.detail };
     }
     db.transaction(() => {
-      removeArticle(db, match.articleId);
+      deleteArticle(db, match.articleId, { onlyReady: true });
       markRejected(db, match.urlId, match.reason, `${match.reason === 'near_duplicate' ? 'similar to' : 'same as'} the earlier #${row.id}`, now, row.id);
     });
     displaced.push(match.urlId);

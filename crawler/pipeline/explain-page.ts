@@ -12,7 +12,7 @@ import { normalizeUrl } from '../url/index.ts';
 import { findDuplicate } from './accept.ts';
 import { CrawlError } from './crawl-error.ts';
 import { processOptions } from '../process/options.ts';
-import { rulesByUrl } from './rule-scopes.ts';
+import { scopesByUrl } from './rule-scopes.ts';
 import { urlPolicy } from './index.ts';
 
 // `npm run crawl -- --explain <url>`: one page through the crawl's own steps (the fetcher and its
@@ -89,7 +89,7 @@ export async function explainUrl(config: Config, paths: SitePaths, input: string
 /** The rules a crawl would apply: those of the topic and source the state has the URL under, else the ones the options name, else the site's. */
 function rulesOf(db: Database, config: Config, url: string, options: ExplainOptions): { rules: RuleSet; scope: string } {
   const known = urlByAddress(db, url);
-  if (known && !options.topic && !options.source) return { rules: rulesByUrl(db, config)(known), scope: `the state has this URL as #${known.id} (${known.state}${known.reason ? `: ${known.reason}` : ''}); its topic's and source's rules apply` };
+  if (known && !options.topic && !options.source) return { rules: scopesByUrl(db, config)(known).rules, scope: `the state has this URL as #${known.id} (${known.state}${known.reason ? `: ${known.reason}` : ''}); its topic's and source's rules apply` };
   const scope: RuleScope = {};
   if (options.topic) {
     scope.topic = config.topics.findIndex((t) => t.slug === options.topic);

@@ -12,11 +12,9 @@ import { dispatchByHost } from './dispatch.ts';
 import type { Reporter } from './events.ts';
 import { workerProcessor } from '../process/pool.ts';
 import type { RunSummary } from './summary.ts';
-import { rulesByUrl } from './rule-scopes.ts';
+import { scopesByUrl, type UrlRow } from './rule-scopes.ts';
 import { rejectByUrlRules } from './url-rules.ts';
 import type { Renderer } from '../render/renderer.ts';
-import { pageOptionsFor } from '../config/page-options.ts';
-import { configuredSourceUrl } from '../store/sources.ts';
 import type { Topic } from '../config/index.ts';
 
 export interface FetchPhase {
@@ -39,7 +37,8 @@ export interface FetchPhase {
 /** Fetches and processes the queue, up to the page and time bounds, saving a checkpoint every so often. */
 export async function runFetchPhase(db: Database, p: FetchPhase): Promise<void> {
   const maxPages = p.maxPages ?? p.config.crawl.maxPagesPerRun;
-  const rulesOf = rulesByUrl(db, p.config);
+  const scoped = scopesByUrl(db, p.config);
+  const rulesOf = (row: UrlRow) => scoped(row).rules;
   const now = new Date(p.now()).toISOString();
   const queue = rejectByUrlRules(db, urlsDue(db, now, { topicIds: p.topicIds }), rulesOf, { now, summary: p.summary, report: p.report });
   if (queue.length > maxPages) p.summary.stoppedBy = 'max-pages';
@@ -52,7 +51,7 @@ export async function runFetchPhase(db: Database, p: FetchPhase): Promise<void> 
   const processor = workerProcessor(work.length > 0 ? p.config.crawl.processWorkers : 0, { timeoutMs: p.config.crawl.processTimeoutMs });
   const pageContext = { db, fetcher: p.fetcher, config: p.config, paths: p.paths, policy: p.policy, dedup, processor, media: new FolderAllocator(), topic: p.topic, rulesOf, summary: p.summary, report: p.report, nowMs: p.now,
     renderer: p.renderer,
-    pageOptions: (row: { topic_id: number; source_id: number | null }) => pageOptionsFor(p.config, p.topic(row.topic_id), row.source_id === null ? null : configuredSourceUrl(db, row.source_id)),
+    pageOptions: (row: UrlRow) => scoped(row).page,
   };
   const result = await dispatchByHost(
     work,

@@ -18,10 +18,8 @@ import { crawlPage } from './crawl-page.ts';
 import { CrawlError } from './crawl-error.ts';
 import { silent, type Reporter } from './events.ts';
 import { preflight } from './preflight.ts';
-import { rulesByUrl } from './rule-scopes.ts';
+import { scopesByUrl, type UrlRow } from './rule-scopes.ts';
 import { createRenderer } from '../render/renderer.ts';
-import { pageOptionsFor } from '../config/page-options.ts';
-import { configuredSourceUrl } from '../store/sources.ts';
 import { inlineProcessor } from '../process/pool.ts';
 import { emptySummary, type RunSummary } from './summary.ts';
 
@@ -84,6 +82,7 @@ export async function runGivenUrls(config: Config, paths: SitePaths, policy: Url
     report({ type: 'phase', phase: 'fetch', total: rows.length });
     const threshold = config.quality.nearDuplicateThreshold;
     const keywords = config.topics.find((t) => t.slug === topic.slug)?.keywords ?? [];
+    const scoped = scopesByUrl(db, config);
     const ctx = {
       db, fetcher, config, paths, policy, summary, report, nowMs: now, force: options.force ?? false,
       dedup: { root: paths.root, threshold, banding: bandingFor(threshold) },
@@ -91,10 +90,9 @@ export async function runGivenUrls(config: Config, paths: SitePaths, policy: Url
       media: new FolderAllocator(),
       topic: () => ({ keywords }),
       // The owner's rules apply to an added page as to a crawled one (--force skips only the quality filters).
-      rulesOf: rulesByUrl(db, config),
+      rulesOf: (row: UrlRow) => scoped(row).rules,
       renderer,
-      pageOptions: (row: { topic_id: number; source_id: number | null }) =>
-        pageOptionsFor(config, config.topics.find((t) => t.slug === topic.slug), row.source_id === null ? null : configuredSourceUrl(db, row.source_id)),
+      pageOptions: (row: UrlRow) => scoped(row).page,
     };
     for (const id of rows) await crawlPage(urlById(db, id)!, ctx);
 

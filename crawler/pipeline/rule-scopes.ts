@@ -1,10 +1,19 @@
 import type { Config } from '../config/index.ts';
+import { pageOptionsFor, type PageOptions } from '../config/page-options.ts';
 import { rulesFor, type RuleScope, type RuleSet } from '../rules/index.ts';
 import type { Database } from '../store/database.ts';
 import { SEARCH_SOURCE_URL, sourcesById, type SourceRow } from '../store/sources.ts';
 import { topicSlugsById } from '../store/topics.ts';
 
-export type RulesOf = (row: { topic_id: number; source_id: number | null }) => RuleSet;
+/** What a URL row says about where it was found. */
+export type UrlRow = { topic_id: number; source_id: number | null };
+export type RulesOf = (row: UrlRow) => RuleSet;
+
+/** What a URL's topic and source decide about its page: the owner's rules, rendering and archiving. */
+export interface UrlScope {
+  rules: RuleSet;
+  page: PageOptions;
+}
 
 /**
  * Where a source row sits in the config: its topic's index and its own, following feeds found by
@@ -20,15 +29,18 @@ export function scopeOf(config: Config, topicSlugById: ReadonlyMap<number, strin
   return index === -1 ? { topic } : { topic, source: index };
 }
 
-/** The block and keep rules of a URL, by the topic and source it was found for (read once from the state, then cached). */
-export function rulesByUrl(db: Database, config: Config): RulesOf {
+/** A URL's scope, by the topic and source it was found for: the sources are read once from the state, each scope made once. */
+export function scopesByUrl(db: Database, config: Config): (row: UrlRow) => UrlScope {
   const topicSlugById = topicSlugsById(db);
   const sources = sourcesById(db);
-  const cache = new Map<string, RuleSet>();
+  const cache = new Map<string, UrlScope>();
   return (row) => {
     const key = `${row.topic_id} ${row.source_id}`;
-    let set = cache.get(key);
-    if (!set) cache.set(key, (set = rulesFor(config, scopeOf(config, topicSlugById, sources, row.topic_id, row.source_id))));
-    return set;
+    let scoped = cache.get(key);
+    if (!scoped) {
+      const scope = scopeOf(config, topicSlugById, sources, row.topic_id, row.source_id);
+      cache.set(key, (scoped = { rules: rulesFor(config, scope), page: pageOptionsFor(config, scope) }));
+    }
+    return scoped;
   };
 }

@@ -4,7 +4,7 @@ import { extractTags, makeExcerpt, readingTime } from '../enrich/index.ts';
 import { contentHash, minhashSignature } from '../dedup/index.ts';
 import { failure, type Failure, type RejectReason } from '../errors.ts';
 import { crashpoint } from '../crashpoint.ts';
-import { evaluateRules, type RuleSet } from '../rules/index.ts';
+import { evaluateRules, NO_RULES, type RuleSet } from '../rules/index.ts';
 import { extractionSteps, firstFailure, qualitySteps, ruleSteps, type Trace } from './process-trace.ts';
 
 // The pure middle of the pipeline: one fetched HTML page in, one article candidate (or a
@@ -76,7 +76,7 @@ export function processPage(html: string, url: string, options: ProcessOptions):
   }
 
   // Rules before the quality filters: a page the owner excluded is rejected as such, whatever else is wrong with it.
-  const rules = evaluateRules(options.rules ?? { block: [], keep: [] }, { url: [url, ...(options.otherUrls ?? [])], title: page.title, author: page.byline ?? '', text: page.text });
+  const rules = evaluateRules(options.rules ?? NO_RULES, { url: [url, ...(options.otherUrls ?? [])], title: page.title, author: page.byline ?? '', text: page.text });
   trace.push(...ruleSteps(rules));
   if (!options.skipQuality) trace.push(...qualitySteps(qualityChecks({ title: page.title, text: page.text, lang: page.lang }, { minWords: options.minWords, maxWords: options.maxWords })));
   trace.push({ stage: 'language', name: 'language', verdict: 'info', detail: page.lang ?? 'unknown' });

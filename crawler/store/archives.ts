@@ -50,26 +50,6 @@ export function archiveIdOfArticle(db: Database, articleId: number): string | nu
   return row?.id ?? null;
 }
 
-export function archiveById(db: Database, id: string): ArchiveRecord | undefined {
-  const row = db.get<{ id: string; url_id: number; article_id: number | null; url: string; final_url: string; status: number; fetched_at: string; rendered: number; headers: string; files: string; provenance: string }>(
-    'SELECT * FROM archives WHERE id = ?',
-    [id],
-  );
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    urlId: row.url_id,
-    articleId: row.article_id,
-    url: row.url,
-    finalUrl: row.final_url,
-    status: row.status,
-    fetchedAt: row.fetched_at,
-    rendered: row.rendered === 1,
-    headers: JSON.parse(row.headers) as Record<string, string>,
-    files: JSON.parse(row.files) as ArchiveFile[],
-    provenance: JSON.parse(row.provenance) as Provenance[],
-  };
-}
 
 /** Every place the URL was seen: the source (feed, sitemap, forum, search) and, for forum links, the post. */
 export function provenanceOf(db: Database, urlId: number): Provenance[] {

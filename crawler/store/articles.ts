@@ -195,15 +195,13 @@ export function articlesWithStatus(db: Database, statuses: ArticleStatus[]): Art
   return db.all<ArticleRow>(`SELECT * FROM articles WHERE status IN (${statuses.map(() => '?').join(',')}) ORDER BY topic_id, position`, statuses);
 }
 
-/** Deletes an unpublished article (one displaced by an earlier original); its URL row keeps the record. */
-export function removeArticle(db: Database, articleId: number): void {
-  db.run('DELETE FROM article_tags WHERE article_id = ?', [articleId]);
-  db.run(`DELETE FROM articles WHERE id = ? AND status = 'ready'`, [articleId]);
-  db.run('DELETE FROM lsh WHERE article_id = ?', [articleId], { quiet: true });
-}
-
-/** Deletes a taken-down article from the state (its removal keeps what the site needs of it: store/removals.ts). */
-export function deleteArticle(db: Database, articleId: number): void {
+/**
+ * Deletes an article, its tags and band keys. An unpublished one displaced by an earlier original
+ * (`onlyReady`) or a taken-down one (its removal keeps what the site needs of it: store/removals.ts);
+ * the URL row keeps the record either way.
+ */
+export function deleteArticle(db: Database, articleId: number, options: { onlyReady?: boolean } = {}): void {
+  if (options.onlyReady && db.scalar(`SELECT status FROM articles WHERE id = ?`, [articleId]) !== 'ready') return;
   db.run('DELETE FROM article_tags WHERE article_id = ?', [articleId]);
   db.run('DELETE FROM articles WHERE id = ?', [articleId]);
   db.run('DELETE FROM lsh WHERE article_id = ?', [articleId], { quiet: true });
@@ -251,12 +249,12 @@ export function publishedWithTags(db: Database, tags: string[], limit: number): 
   return [...out.values()];
 }
 
-/** The articles a publisher's first step left 'publishing' (a run killed before writing their files, or the current run's). */
 /** Addresses and declared icons of the articles published since `sinceIso` (a run's own: never every article). */
 export function publishedSince(db: Database, sinceIso: string): Array<{ url: string; favicon: string | null }> {
   return db.all<{ url: string; favicon: string | null }>(`SELECT source_url AS url, favicon FROM articles WHERE status = 'published' AND published_on_site >= ?`, [sinceIso]);
 }
 
+/** The articles a publisher's first step left 'publishing' (a run killed before writing their files, or the current run's). */
 export function publishingArticles(db: Database): ArticleRow[] {
   return db.all<ArticleRow>(`SELECT * FROM articles WHERE status = 'publishing' ORDER BY topic_id, position`);
 }

@@ -127,11 +127,3 @@ export function rescheduleSource(db: Database, sourceId: number, nextDueAt: stri
   db.run('UPDATE sources SET next_due_at = ? WHERE id = ?', [nextDueAt, sourceId], { quiet: true });
 }
 
-/** The URL of the configured source a source row stands for: its own, or for an autodiscovered feed its parent's. */
-export function configuredSourceUrl(db: Database, sourceId: number): string | null {
-  const row = db.get<{ url: string }>(
-    'SELECT COALESCE(parent.url, s.url) AS url FROM sources s LEFT JOIN sources parent ON parent.id = s.discovered_from WHERE s.id = ?',
-    [sourceId],
-  );
-  return row?.url ?? null;
-}

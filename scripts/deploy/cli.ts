@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { sitePaths } from '../../crawler/paths.ts';
-import { parseCommand } from '../../crawler/cli/args.ts';
+import { commandArgs } from '../../crawler/cli/args.ts';
 import { isMain } from '../lib/cli-args.ts';
 import { deploy, DeployError, describeTarget, settingsFromEnv, type Credentials } from './index.ts';
 import { createProgress, formatPlan, formatSummary } from './output.ts';
@@ -40,11 +40,8 @@ Exit codes: 0 deployed (or planned); 2 bad settings or arguments; 3 refused (del
 const EXIT: Partial<Record<DeployError['code'], number>> = { E_DEPLOY_CONFIG: 2, E_DEPLOY_GUARD: 3, E_DEPLOY_DIR: 3, E_DEPLOY_PARTIAL: 4 };
 
 export async function main(argv: string[], env: Record<string, string | undefined> = process.env): Promise<number> {
-  const parsed = parseCommand(argv, { dir: { type: 'string' }, 'dry-run': { type: 'boolean' }, force: { type: 'boolean' }, list: { type: 'boolean' }, verbose: { type: 'boolean' } }, HELP);
-  if ('exitCode' in parsed) {
-    (parsed.exitCode ? console.error : console.log)(parsed.message);
-    return parsed.exitCode;
-  }
+  const parsed = commandArgs(argv, { dir: { type: 'string' }, 'dry-run': { type: 'boolean' }, force: { type: 'boolean' }, list: { type: 'boolean' }, verbose: { type: 'boolean' } }, HELP);
+  if (typeof parsed === 'number') return parsed;
   const args = parsed.values;
   const settings = settingsFromEnv(env);
   if (!settings.ok) {

@@ -1,7 +1,7 @@
 // An OPML subscription list → the topics of a new site. Pure: the file's text in, topics or
 // every problem (with its line) out, so new-site writes nothing unless the whole list is good.
 import { RESERVED_TOPIC_SLUGS } from '../../crawler/config/schema.ts';
-import { allFeeds, describeProblems, parseOpml } from '../../crawler/discover/opml.ts';
+import { describeProblems, parseOpml } from '../../crawler/discover/opml.ts';
 import { slugify, type TopicAnswer } from './answers.ts';
 
 /** Where feeds outside any folder go: a fixed name, so a re-import lands them in the same topic whatever the site is called. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Article, SiteIndex } from '../lib/site-index.ts';
-import { articleMode, TAG_PAGE_LIMIT } from '../lib/page-data.ts';
+import { TAG_PAGE_LIMIT } from '../lib/page-data.ts';
 import { sitemapFiles } from '../lib/sitemap-data.ts';
 
 // The pages whose number grows with the site (articles, their AMP pages, archive pages, tag
@@ -39,7 +39,7 @@ export function keyedPages(index: SiteIndex, prefix: string): KeyedPage[] {
     const topicName = topic ? [topic.slug, topic.name] : null;
     const older = index.older(article);
     // The reuse mode is resolved from the config, which the fingerprint leaves out: a source turned to excerpt re-renders only its own pages.
-    const body = [article.bodySha, articleMode(index, article)];
+    const body = [article.bodySha, article.mode];
     pages.push({
       route: 'article',
       id: article.id,

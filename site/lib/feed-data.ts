@@ -2,7 +2,7 @@ import { articleTime, articleUpdated } from './article-time.ts';
 import type { FeedItem, FeedMeta } from './feeds.ts';
 import { escapeHtml } from './html.ts';
 import { largestImage, mimeForFormat } from './images.ts';
-import { articleMode, bodyStart, sourceName } from './page-data.ts';
+import { bodyStart, sourceName } from './page-data.ts';
 import { shownBody } from './reuse.ts';
 import { servedHtml } from './served-html.ts';
 import type { Article, SiteIndex, TopicInfo } from './site-index.ts';
@@ -39,7 +39,7 @@ export function feedItem(index: SiteIndex, article: Article, html: string): Feed
   const image = data.image ? largestImage(data.image) : null;
   const imageUrl = image ? new URL(routes.asset(image.src), url).href : null;
   // The feeds carry what the article page shows (reuse.ts): the whole body, its excerpt, or the source's description; then the way to the original.
-  const mode = articleMode(index, article);
+  const mode = article.mode;
   const summary = data.description || (mode === 'link' ? '' : bodyStart(html, 280));
   const name = escapeHtml(sourceName(data));
   let contentHtml: string | null = null;

@@ -4,21 +4,16 @@ import { rfc3339 } from './dates.ts';
 import { htmlToText, truncate } from './html.ts';
 import { largestImage } from './images.ts';
 import { collectionPageLd, newsArticleLd, type JsonLd, type Publisher } from './jsonld.ts';
-import { modeOf, type ReuseMode } from './reuse.ts';
+import type { ReuseMode } from './reuse.ts';
 import { servedHtml } from './served-html.ts';
 import type { Article, SiteIndex } from './site-index.ts';
 
 /** A tag page lists its newest articles; older ones are one click away in search, filtered by the tag. */
 export const TAG_PAGE_LIMIT = 50;
 
-/** How much of the article the site shows (reuse.ts): its source's mode in the config. */
-export function articleMode(index: SiteIndex, article: Article): ReuseMode {
-  return modeOf(index.config, article.data);
-}
-
 /** Where an article page's rel=canonical points: the source when the page shows less than the whole article or config site.canonical says so, else the page itself. */
 export function articleCanonical(index: SiteIndex, article: Article): string {
-  if (index.config.site.canonical === 'source' || articleMode(index, article) !== 'full') return article.data.canonical || article.data.url;
+  if (index.config.site.canonical === 'source' || article.mode !== 'full') return article.data.canonical || article.data.url;
   return index.routes.absolute(article.path);
 }
 
@@ -78,7 +73,7 @@ export function articleFacts(index: SiteIndex, article: Article, html: string): 
   const url = routes.absolute(article.path);
   const published = articleTime(data).iso;
   const big = data.image ? largestImage(data.image) : null;
-  const mode = articleMode(index, article);
+  const mode = article.mode;
   return {
     url,
     canonical: articleCanonical(index, article),

@@ -3,6 +3,10 @@ import type { ReuseMode } from '../../crawler/config/schema.ts';
 import { countWords } from '../../crawler/clean/clean-text.ts';
 import { parseFragment } from '../../crawler/clean/dom.ts';
 import { escapeHtml } from './html.ts';
+import { sourceHost } from '../../crawler/url/source-host.ts';
+
+/** Sources and articles are matched by the one host rule the source pages use. */
+const sourceHostOrEmpty = (url: string): string => sourceHost(url) ?? '';
 
 // How much of an article the site republishes (config: a source's `mode`, else its topic's, else
 // publish.mode). Resolved at build time from the config by the article's own URL, never stored in
@@ -18,11 +22,6 @@ export interface ReuseConfig {
   topics: Array<{ slug: string; mode: ReuseMode | null; sources: Array<{ host: string; mode: ReuseMode }> }>;
 }
 
-/** A host without its "www.", lower case; '' for what is not a URL. */
-function hostOf(url: string): string {
-  const parsed = URL.parse(url);
-  return parsed ? parsed.hostname.toLowerCase().replace(/^www\./, '') : '';
-}
 
 export function reuseConfig(config: Config): ReuseConfig {
   return {
@@ -30,7 +29,7 @@ export function reuseConfig(config: Config): ReuseConfig {
     topics: config.topics.map((topic) => ({
       slug: topic.slug,
       mode: topic.mode ?? null,
-      sources: topic.sources.flatMap((source) => ('url' in source && 'mode' in source && source.mode ? [{ host: hostOf(source.url), mode: source.mode }] : [])),
+      sources: topic.sources.flatMap((source) => ('url' in source && 'mode' in source && source.mode ? [{ host: sourceHostOrEmpty(source.url), mode: source.mode }] : [])),
     })),
   };
 }
@@ -46,7 +45,7 @@ const STRICTNESS: Record<ReuseMode, number> = { full: 0, excerpt: 1, link: 2 };
 export function articleMode(reuse: ReuseConfig, article: { topic: string; url: string }): ReuseMode {
   const topic = reuse.topics.find((t) => t.slug === article.topic);
   if (!topic) return reuse.mode;
-  const host = hostOf(article.url);
+  const host = sourceHostOrEmpty(article.url);
   let found: ReuseMode | null = null;
   for (const source of topic.sources) {
     if (!source.host || !(host === source.host || host.endsWith(`.${source.host}`))) continue;

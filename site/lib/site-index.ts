@@ -3,6 +3,8 @@ import type { Frontmatter } from '../../crawler/publish/frontmatter.ts';
 import { time } from './dates.ts';
 import { tagSlug } from '../../crawler/enrich/tag-slug.ts';
 import { createRoutes, type Routes } from './urls.ts';
+import { modeOf, type ReuseMode } from './reuse.ts';
+import { sourceHost } from '../../crawler/url/source-host.ts';
 
 // Every list the site needs, computed once per build from all articles: pages then only
 // look things up. Pure: entries and config in, index out.
@@ -30,6 +32,10 @@ export interface Article {
   bodySha: string;
   path: string;
   ampPath: string;
+  /** Its source host (crawler/url/source-host.ts), null for an address without one. */
+  host: string | null;
+  /** How much of it the site shows (reuse.ts): resolved once from the config. */
+  mode: ReuseMode;
   /** Every tag of the article (search filters by these: they never change once published). */
   tags: TagRef[];
   /** The tags it shows (page, AMP page, feeds, JSON-LD): those at least publish.minTagArticles articles carried when it was published, itself included. */
@@ -142,6 +148,8 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config): SiteInd
       bodySha: entry.bodySha,
       path: routes.article(entry.id),
       ampPath: routes.amp(entry.id),
+      host: sourceHost(entry.data.url),
+      mode: modeOf(config, entry.data),
       tags,
       shownTags: [],
     };

@@ -1,6 +1,5 @@
 import { articleUpdated } from './article-time.ts';
 import { rfc3339 } from './dates.ts';
-import { articleMode } from './page-data.ts';
 import type { SiteIndex, TagInfo } from './site-index.ts';
 import { sourceHosts } from './sources.ts';
 import { splitSitemaps, type SitemapFile, type SitemapUrl } from './sitemap.ts';
@@ -33,7 +32,7 @@ export function sitemapFiles(index: SiteIndex, limit?: number): SitemapFile[] {
     if (config.site.canonical === 'self') {
       const articles = [...topic.articles]
         .reverse()
-        .filter((article) => articleMode(index, article) === 'full')
+        .filter((article) => article.mode === 'full')
         .map((article) => ({ loc: abs(article.path), lastmod: lastmod(articleUpdated(article.data)) }));
       if (articles.length) groups.push({ name: `articles-${topic.slug}`, urls: articles, limit: Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK) });
     }

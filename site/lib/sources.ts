@@ -21,36 +21,35 @@ export interface SourceInfo {
 
 /** Every source host of the site: its articles' and its configured sources', sorted. */
 export function sourceHosts(index: SiteIndex): string[] {
-  const hosts = new Set<string>();
-  for (const article of index.articles) {
-    const host = sourceHost(article.data.url);
-    if (host) hosts.add(host);
-  }
-  for (const feed of configuredFeeds(index)) {
-    const host = sourceHost(feed.url);
-    if (host) hosts.add(host);
-  }
-  return [...hosts].sort();
+  return [...new Set([...articlesByHost(index).keys(), ...configuredFeeds(index).flatMap((f) => f.host ?? [])])].sort();
 }
 
-function configuredFeeds(index: SiteIndex): SourceFeed[] {
+/** The articles of each source host, newest first. */
+function articlesByHost(index: SiteIndex): Map<string, Article[]> {
+  const byHost = new Map<string, Article[]>();
+  for (const article of index.articles) {
+    if (!article.host) continue;
+    const list = byHost.get(article.host);
+    if (list) list.push(article);
+    else byHost.set(article.host, [article]);
+  }
+  return byHost;
+}
+
+function configuredFeeds(index: SiteIndex): Array<SourceFeed & { host: string | null }> {
   return index.config.topics.flatMap((topic) =>
-    topic.sources.flatMap((source) => ('url' in source && source.url ? [{ url: source.url, kind: source.kind, topic: topic.slug, origin: 'config', active: true }] : [])),
+    topic.sources.flatMap((source) => ('url' in source && source.url ? [{ url: source.url, kind: source.kind, topic: topic.slug, origin: 'config', active: true, host: sourceHost(source.url) }] : [])),
   );
 }
 
 export function buildSources(index: SiteIndex, health: SourceHealth[]): SourceInfo[] {
   const healthByHost = new Map(health.map((h) => [h.host, h]));
-  const articlesByHost = new Map<string, Article[]>();
-  for (const article of index.articles) {
-    const host = sourceHost(article.data.url);
-    if (host) articlesByHost.set(host, [...(articlesByHost.get(host) ?? []), article]);
-  }
+  const byHost = articlesByHost(index);
   const configured = configuredFeeds(index);
   return sourceHosts(index).map((host) => {
-    const articles = articlesByHost.get(host) ?? [];
+    const articles = byHost.get(host) ?? [];
     const h = healthByHost.get(host) ?? null;
-    const feeds = h?.feeds.length ? h.feeds : configured.filter((f) => sourceHost(f.url) === host);
+    const feeds = h?.feeds.length ? h.feeds : configured.filter((f) => f.host === host).map(({ host: _, ...feed }) => feed);
     const names = new Map<string, number>();
     for (const a of articles) if (a.data.siteName) names.set(a.data.siteName, (names.get(a.data.siteName) ?? 0) + 1);
     // Map order is first seen, newest first: a stable sort keeps the newest among equals.

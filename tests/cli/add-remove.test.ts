@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
@@ -9,6 +8,7 @@ import { parseConfig, type Config } from '../../crawler/config/index.ts';
 import { buildSite } from '../../site/build/index.ts';
 import { snapshot } from '../crawler/helpers.ts';
 import { article, HOST, startArticleServer, type ArticleServer } from './helpers/article-server.ts';
+import { runCommand, type CommandResult } from '../helpers/run-command.ts';
 
 // npm run add and npm run remove as real processes against a local site: add publishes (and the
 // build shows it), says which article a duplicate repeats and why a page is rejected, --force
@@ -16,8 +16,6 @@ import { article, HOST, startArticleServer, type ArticleServer } from './helpers
 // output of the build (every HTML, XML, JSON file, the search fragments, the data files), leaves
 // a "removed" page at its address, and a later crawl that meets the URL in its feed never fetches it.
 
-const REPO = new URL('../../', import.meta.url).pathname;
-const TSX = import.meta.resolve('tsx');
 
 const LONG = article('/2026/03/orbital-relay.html', 'Orbital relay stations open a new quiet channel', 11);
 const OTHER = article('/2026/03/harbour-tides.html', 'Harbour tide gauges record an unusual winter', 23);
@@ -29,16 +27,8 @@ let root: string;
 let configFile: string;
 let config: Config;
 
-function run(command: 'add' | 'remove' | 'crawl', args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string; err: string }> {
-  const entry = command === 'crawl' ? 'crawler/cli/main.ts' : `crawler/cli/${command}.ts`;
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', TSX, join(REPO, entry), ...args, '--config', configFile, '--root', root], { cwd: REPO, env: { ...process.env, CI: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    child.on('close', (code) => resolve({ code, out, err }));
-  });
+function run(command: 'add' | 'remove' | 'crawl', args: string[], env: Record<string, string> = {}): Promise<CommandResult> {
+  return runCommand(command === 'crawl' ? 'crawler/cli/main.ts' : `crawler/cli/${command}.ts`, [...args, '--config', configFile, '--root', root], { CI: '1', ...env });
 }
 
 function walk(dir: string): string[] {

@@ -1,7 +1,5 @@
-import { spawn } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../crawler/config/index.ts';
 import type { SitePaths } from '../../crawler/paths.ts';
@@ -10,30 +8,19 @@ import { startSampleWeb, type SampleWeb } from '../../scripts/demo/index.ts';
 import { query, removeTempRoots, tempRoot, testConfig } from '../crawler/helpers.ts';
 import { inspectSite } from './helpers/consistency.ts';
 import { sampleSubset } from './helpers/sample-subset.ts';
+import { runCommand, type CommandResult } from '../helpers/run-command.ts';
 
 // npm run remove SIGKILLed between its two steps (the removal saved, the file not deleted yet) and
 // right after the file went (the removal not marked done): the site stays consistent, and the
 // next crawl, or the next remove, finishes the removal.
 
-const REMOVE = fileURLToPath(new URL('../../crawler/cli/remove.ts', import.meta.url));
-const TSX = import.meta.resolve('tsx');
 
 let articles: string;
 let web: SampleWeb;
 let config: Config;
 
-function removeRun(paths: SitePaths, configFile: string, args: string[], crashAt?: string): Promise<{ signal: NodeJS.Signals | null; code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', TSX, REMOVE, ...args, '--config', configFile, '--root', paths.root], {
-      env: { ...process.env, ...(crashAt ? { GLEANER_CRASH_AT: crashAt } : {}) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    child.on('close', (code, signal) => resolve({ signal, code, out, err }));
-  });
+function removeRun(paths: SitePaths, configFile: string, args: string[], crashAt?: string): Promise<CommandResult> {
+  return runCommand('crawler/cli/remove.ts', [...args, '--config', configFile, '--root', paths.root], crashAt ? { GLEANER_CRASH_AT: crashAt } : {});
 }
 
 async function publishedSite(): Promise<{ paths: SitePaths; configFile: string; targets: Array<{ id: string; file: string }> }> {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,12 +6,11 @@ import { main } from '../../crawler/cli/main.ts';
 import { parseCommand } from '../../crawler/cli/args.ts';
 import type { SampleWeb } from '../../scripts/demo/index.ts';
 import { removeTempRoots, smallSampleWeb, tempRoot } from './helpers.ts';
+import { runCommand, type CommandResult } from '../helpers/run-command.ts';
 
 // The command line: flags, exit codes, output. In-process through main() where the exit code is
 // all that matters, and as a real process for --help and a whole run.
 
-const REPO = new URL('../../', import.meta.url).pathname;
-const CLI = join(REPO, 'crawler/cli/main.ts');
 const FLAGS = ['--config', '--root', '--topic', '--source', '--max-pages', '--dry-run', '--refresh', '--verbose', '--json', '--explain', '--help'];
 
 let web: SampleWeb;
@@ -60,17 +58,9 @@ async function run(args: string[]): Promise<{ code: number; out: string; err: st
   return { code, out, err };
 }
 
-/** The CLI as a real process (Node 24 runs the .ts directly). */
-function spawnCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: REPO, env: { ...process.env, ...env } });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d));
-    child.stderr.on('data', (d: Buffer) => (err += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out, err }));
-  });
+/** The CLI as a real process. */
+function spawnCli(args: string[], env: Record<string, string> = {}): Promise<CommandResult> {
+  return runCommand('crawler/cli/main.ts', args, env);
 }
 
 describe('crawl command line', () => {

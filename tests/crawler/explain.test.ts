@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,13 +8,12 @@ import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
 import { miniConfig, startMiniWeb, XML, type MiniWeb } from '../discover/fixtures/mini-web.ts';
 import { articleHtml, rss } from '../rules/fixtures.ts';
 import { clock } from './helpers.ts';
+import { runCommand, type CommandResult } from '../helpers/run-command.ts';
 
 // `npm run crawl -- --explain <url>` as a real process against local servers: the verdict of each
 // step, the exit code (0 would publish, 1 would not, 2 bad arguments), and a site whose every
 // file (the local snapshot in .gleaner/ too) is byte-identical afterwards.
 
-const REPO = new URL('../../', import.meta.url).pathname;
-const CLI = join(REPO, 'crawler/cli/main.ts');
 
 const GOOD = 'http://mag.test/comet';
 const SHORT = 'http://mag.test/short';
@@ -37,16 +35,8 @@ function files(root: string): Map<string, string> {
   return out;
 }
 
-function explain(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, '--config', configFile, '--root', paths.root, ...args], { cwd: REPO });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d));
-    child.stderr.on('data', (d: Buffer) => (err += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out, err }));
-  });
+function explain(args: string[]): Promise<CommandResult> {
+  return runCommand('crawler/cli/main.ts', ['--config', configFile, '--root', paths.root, ...args]);
 }
 
 /** The printed line of one step. */

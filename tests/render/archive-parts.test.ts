@@ -15,11 +15,11 @@ describe('page options', () => {
     ],
   });
   it('takes the source’s setting, else its topic’s, else the site’s', () => {
-    const [a, b] = config.topics;
-    expect(pageOptionsFor(config, a, 'https://a.example.com/feed.xml')).toEqual({ render: true, archive: true });
-    expect(pageOptionsFor(config, a, 'https://b.example.com/feed.xml')).toEqual({ render: false, archive: false });
-    expect(pageOptionsFor(config, b, 'https://c.example.com/feed.xml')).toEqual({ render: false, archive: true });
-    expect(pageOptionsFor(config, b, null)).toEqual({ render: false, archive: true });
+    expect(pageOptionsFor(config, { topic: 0, source: 0 })).toEqual({ render: true, archive: true });
+    expect(pageOptionsFor(config, { topic: 0, source: 1 })).toEqual({ render: false, archive: false });
+    expect(pageOptionsFor(config, { topic: 1, source: 0 })).toEqual({ render: false, archive: true });
+    expect(pageOptionsFor(config, { topic: 1 })).toEqual({ render: false, archive: true });
+    expect(pageOptionsFor(config, {})).toEqual({ render: false, archive: true });
   });
 });
 

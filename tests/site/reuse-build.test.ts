@@ -122,7 +122,7 @@ describe('a link topic', () => {
     const d = doc(first.get('climate')!);
     expect(d.querySelector('article .body')).toBeNull();
     expect(d.querySelector('figure.lead')).toBeNull();
-    expect(d.querySelector('article .summary')!.textContent).toBe(c.data.description);
+    expect(d.querySelector('article .link-summary')!.textContent).toBe(c.data.description);
     expect(d.querySelector('.read-original a')!.getAttribute('href')).toBe(c.data.url);
     expect(d.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(c.data.canonical);
     expect(d.querySelector('meta[name="robots"]')!.getAttribute('content')).toBe('noindex, follow');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { minhashSignature, encodeSignature } from '../../crawler/dedup/index.ts';
 import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
-import { articleByUrl, insertArticle, removeArticle } from '../../crawler/store/articles.ts';
+import { articleByUrl, insertArticle, deleteArticle } from '../../crawler/store/articles.ts';
 import type { Database } from '../../crawler/store/database.ts';
 import { bandingFor, refreshBands, signaturesSharingBands } from '../../crawler/store/near-duplicates.ts';
 import { listSegments } from '../../crawler/store/segments.ts';
@@ -76,7 +76,7 @@ describe('the segmented store', () => {
     db.close();
     const second = await openState(paths, { nowMs: T0 + HOUR, snapshotEvery: 1 });
     expect(stateInfo(second)).toMatchObject({ fromSnapshot: true, applied: 0, segments: 1 });
-    removeArticle(second, 2);
+    deleteArticle(second, 2, { onlyReady: true });
     second.run(`UPDATE articles SET title = 'Renamed' WHERE id = 3`);
     second.save();
     second.close();
@@ -175,7 +175,7 @@ describe('lookups of the state', () => {
     refreshBands(db, [a, b], banding);
     const near = minhashSignature(`${text} and one more line`);
     expect(signaturesSharingBands(db, near, banding).map((s) => s.id)).toEqual([a]);
-    removeArticle(db, a);
+    deleteArticle(db, a, { onlyReady: true });
     expect(signaturesSharingBands(db, near, banding)).toEqual([]);
     db.close();
   });

@@ -102,7 +102,9 @@ export function findSplitBody(candidates: Element[], body: Element, headlineRegi
   for (const el of candidates) {
     if (!el.isConnected || el === body || !holdsParagraphsDirectly(el)) continue;
     const key = `${tagOf(el)} ${attr(el, 'class')}`;
-    groups.set(key, [...(groups.get(key) ?? []), el]);
+    const group = groups.get(key);
+    if (group) group.push(el);
+    else groups.set(key, [el]);
   }
   let best: { parts: Element[]; chars: number } | null = null;
   for (const members of groups.values()) {

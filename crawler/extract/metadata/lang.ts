@@ -1,4 +1,5 @@
 import { eld } from 'eld/small';
+import { primaryLanguage } from '../../enrich/language-tag.ts';
 
 const TAG = /^([a-z]{2,3})(?:[-_]([a-z]{4}))?(?:[-_]([a-z]{2}|\d{3}))?(?:[-_][a-z0-9]{1,8})*$/i;
 
@@ -37,13 +38,9 @@ const CLOSE_SIBLINGS: ReadonlyArray<ReadonlySet<string>> = [
   new Set(['gl', 'pt']),
 ];
 
-function primarySubtag(tag: string): string {
-  return tag.split('-')[0].toLowerCase();
-}
-
 /** Same language, or two a detector confuses ("id-ID" and "ms", "nb" and "no"). */
 export function areCloseSiblings(a: string, b: string): boolean {
-  const [x, y] = [primarySubtag(a), primarySubtag(b)];
+  const [x, y] = [primaryLanguage(a), primaryLanguage(b)];
   return x === y || CLOSE_SIBLINGS.some((group) => group.has(x) && group.has(y));
 }
 

@@ -1,0 +1,31 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+// A project command as a real process (through tsx, as npm runs it), its output collected.
+
+export const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const TSX = import.meta.resolve('tsx');
+
+export interface CommandResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  out: string;
+  err: string;
+}
+
+/** Runs `entry` (a path relative to the repository, e.g. crawler/cli/main.ts) with `args` from the repository's root. */
+export function runCommand(entry: string, args: string[], env: Record<string, string> = {}): Promise<CommandResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', TSX, fileURLToPath(new URL(entry, `file://${REPO}`)), ...args], {
+      cwd: REPO,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, out, err }));
+  });
+}
