@@ -189,7 +189,7 @@ describe('npm run remove', () => {
   }, 300_000);
 
   it('a later crawl that meets the URL (or an equivalent one) in its feed never fetches it', async () => {
-    server.feed.push(LONG.path, `http://www.${HOST}${LONG.path}?utm_source=feed`, `https://${HOST.toUpperCase()}${LONG.path}`, OTHER.path);
+    server.feed.push(LONG.path, `http://www.${HOST}${LONG.path}?utm_source=feed`, `http://${HOST.toUpperCase()}${LONG.path}`, OTHER.path);
     const before = server.requests.get(LONG.path) ?? 0;
     const crawl = await run('crawl', []);
     expect(crawl.code, crawl.err).toBe(0);

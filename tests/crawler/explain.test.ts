@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,11 +144,12 @@ describe('crawl --explain', () => {
   });
 
   it('bad arguments exit 2', async () => {
+    const before = files(paths.root);
     expect((await explain(['--explain', 'ftp://mag.test/x'])).code).toBe(2);
     expect((await explain(['--explain', GOOD, '--dry-run'])).code).toBe(2);
     const unknown = await explain(['--explain', GOOD, '--topic', 'nope']);
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain('unknown topic "nope"');
-    expect(existsSync(join(paths.root, 'content'))).toBe(true);
+    expect(files(paths.root)).toEqual(before);
   });
 });

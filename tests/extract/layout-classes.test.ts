@@ -31,6 +31,7 @@ describe('captions and credits (class 2)', () => {
     const html = fixture('captions-and-credits.html').replace('<div class="article-body">', '<div>').replaceAll('article>', 'div>').replace('<main>', '<div>').replace('</main>', '</div>');
     const readability = extractPage(html, 'https://valleycourier.example/2024/06/wet-spring');
     expect(readability.strategy).toBe('readability');
+    expect(readability.text).toContain('Allotment holders across the valley');
     for (const phrase of ['Credit', 'Photo: Mark Jones', 'Image 1 of 5', 'Seed trays drying']) expect(readability.text).not.toContain(phrase);
   });
 

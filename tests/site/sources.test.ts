@@ -80,7 +80,8 @@ describe('sources', () => {
     const cards = [...doc.querySelectorAll('ol.cards li.card')];
     expect(cards.length).toBeGreaterThan(3);
     const times = cards.map((c) => c.querySelector('time')!.getAttribute('datetime')!);
-    expect(times.length).toBe(cards.length);
+    for (const time of times) expect(time).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(times).toEqual([...times].sort().reverse());
     for (const card of cards) expect(card.querySelector('a.source')?.getAttribute('href')).toBe('/sources/greenledger.test/');
   });
 

@@ -57,7 +57,8 @@ export async function startArticleServer(pages: ArticlePage[]): Promise<ArticleS
   base = `http://${HOST}`;
   const server$: ArticleServer = {
     base,
-    resolve: { [HOST]: `127.0.0.1:${port}` },
+    // www. too: a crawl that met the www. form of a removed address would reach this server and be counted.
+    resolve: { [HOST]: `127.0.0.1:${port}`, [`www.${HOST}`]: `127.0.0.1:${port}` },
     pages: state.pages,
     feed: state.feed,
     requests: state.requests,
