@@ -78,7 +78,8 @@ export function processPage(html: string, url: string, options: ProcessOptions):
   // Rules before the quality filters: a page the owner excluded is rejected as such, whatever else is wrong with it.
   const rules = evaluateRules(options.rules ?? NO_RULES, { url: [url, ...(options.otherUrls ?? [])], title: page.title, author: page.byline ?? '', text: page.text });
   trace.push(...ruleSteps(rules));
-  if (!options.skipQuality) trace.push(...qualitySteps(qualityChecks({ title: page.title, text: page.text, lang: page.lang }, { minWords: options.minWords, maxWords: options.maxWords })));
+  // A page the rules already rejected is not measured further, unless --explain wants every verdict.
+  if (!options.skipQuality && (options.evaluateAll || !firstFailure(trace))) trace.push(...qualitySteps(qualityChecks({ title: page.title, text: page.text, lang: page.lang }, { minWords: options.minWords, maxWords: options.maxWords })));
   trace.push({ stage: 'language', name: 'language', verdict: 'info', detail: page.lang ?? 'unknown' });
   const failed = firstFailure(trace);
   if (failed && !options.evaluateAll) return { type: 'rejected', reason: failed.reason!, detail: failed.detail, trace };

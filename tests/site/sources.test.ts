@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sourceHost } from '../../crawler/url/source-host.ts';
 import { sourceIconBytes } from '../../site/lib/source-icon.ts';
 import { demoBuild, type DemoBuild } from '../e2e/helpers/demo-build.ts';
+import { readContentIndex } from '../../site/build/content-index.ts';
 
 // The demo site, crawled from the sample web and built for real (the shared e2e demo build):
 // its sources index, a page per source host with articles and health, /sources.json, and cards
@@ -71,7 +72,7 @@ describe('sources', () => {
     for (const source of json.sources) expect(existsSync(join(demo.dist, 'sources', source.host, 'index.html'))).toBe(true);
   });
 
-  it("a source page shows the source's icon, health and its articles newest first", () => {
+  it("a source page shows the source's icon, health and its articles newest first", async () => {
     const doc = page('sources/greenledger.test/index.html');
     expect(doc.querySelector('h1')?.textContent).toBe('The Green Ledger');
     const health = doc.querySelector('dl.source-health')!.textContent!;
@@ -79,9 +80,13 @@ describe('sources', () => {
     expect(health).toMatch(/E_FETCH_HTTP/);
     const cards = [...doc.querySelectorAll('ol.cards li.card')];
     expect(cards.length).toBeGreaterThan(3);
-    const times = cards.map((c) => c.querySelector('time')!.getAttribute('datetime')!);
-    for (const time of times) expect(time).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    expect(times).toEqual([...times].sort().reverse());
+    for (const card of cards) expect(card.querySelector('time')!.getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // Newest first by when the site published them, as every list orders (the card shows the source's own date).
+    const published = new Map<string, string>();
+    for (const { id, data } of (await readContentIndex(demo.root, new Map())).entries) published.set(`/${id}/`, data.publishedOnSite);
+    const order = cards.map((c) => published.get(c.querySelector('h2 a, h3 a')!.getAttribute('href')!)!);
+    expect(order.every(Boolean)).toBe(true);
+    expect(order).toEqual([...order].sort().reverse());
     for (const card of cards) expect(card.querySelector('a.source')?.getAttribute('href')).toBe('/sources/greenledger.test/');
   });
 
