@@ -114,23 +114,25 @@ describe.skipIf(!chromiumAvailable())('with Chromium', () => {
     expect(gunzipSync(readFileSync(join(paths.archive, id, 'page.html.gz'))).toString()).toContain("document.title = 'SCRIPT RAN'");
   });
 
-  /** Opens `url` in a fresh context and reports whether the archived page's script ran. */
-  async function open(url: string): Promise<{ title: string | null; downloaded: boolean }> {
+  /**
+   * Opens `url` in a fresh context. A page (the control) is read once its beacon request has been
+   * answered; a download once the browser has it. Either way, reports the title the page ended with.
+   */
+  async function open(url: string, as: 'page' | 'download'): Promise<{ title: string | null; downloaded: boolean }> {
     const context = await browser.newContext({ acceptDownloads: true });
     const page = await context.newPage();
-    let downloaded = false;
-    page.on('download', () => void (downloaded = true));
+    const settled = as === 'download' ? page.waitForEvent('download', { timeout: 30_000 }) : page.waitForResponse((r) => r.url().endsWith('/beacon'), { timeout: 30_000 });
     await page.goto(url).catch(() => {}); // a download aborts the navigation
-    await page.waitForTimeout(500);
+    await settled;
     const title = await page.title().catch(() => null);
     await context.close();
-    return { title, downloaded };
+    return { title, downloaded: as === 'download' };
   }
 
   it('never runs the archived page’s script: not as served by scripts/serve.ts, not from the bucket', async () => {
     const plainId = archives.find((a) => a.url.endsWith('/plain/article'))!.id;
     // The control: the original page's script does run in a browser (and calls the beacon).
-    const original = await open(`http://127.0.0.1:${web.port}/plain/article`);
+    const original = await open(`http://127.0.0.1:${web.port}/plain/article`, 'page');
     expect(original.title).toBe('SCRIPT RAN');
     expect(web.hits.beacon).toBe(1);
     web.hits.beacon = 0;
@@ -149,7 +151,7 @@ describe.skipIf(!chromiumAvailable())('with Chromium', () => {
       expect(index.headers.get('content-security-policy')).toContain("default-src 'none'");
       expect(await index.text()).toContain('page.html.gz');
 
-      const fromServe = await open(`${server.url}archive/${plainId}/page.html.gz`);
+      const fromServe = await open(`${server.url}archive/${plainId}/page.html.gz`, 'download');
       expect(fromServe.downloaded).toBe(true);
       expect(fromServe.title).not.toBe('SCRIPT RAN');
 
@@ -170,7 +172,7 @@ describe.skipIf(!chromiumAvailable())('with Chromium', () => {
       expect(again.archive).toMatchObject({ uploaded: { count: 0 }, unchanged: 10 });
       expect(again.plan.deletes).toEqual([]);
 
-      const fromBucket = await open(`${s3.endpoint}/${s3.bucket}/render/archive/${plainId}/page.html.gz`);
+      const fromBucket = await open(`${s3.endpoint}/${s3.bucket}/render/archive/${plainId}/page.html.gz`, 'download');
       expect(fromBucket.downloaded).toBe(true);
       expect(fromBucket.title).not.toBe('SCRIPT RAN');
       expect(web.hits.beacon).toBe(0);
