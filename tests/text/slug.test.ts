@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { slugify } from '../../crawler/publish/slug.ts';
+import { articleSlug } from '../../crawler/publish/slug.ts';
+import { slugify } from '../../crawler/text/slug.ts';
 
 // A published URL never changes: these titles' slugs are pinned to what the crawler has always
 // made of them. Change the slug rule and this fails before any live URL moves.
@@ -23,6 +24,24 @@ const PINNED: Array<[string, string]> = [
 
 describe('article slugs', () => {
   it.each(PINNED)('%j → %j', (title, slug) => {
-    expect(slugify(title)).toBe(slug);
+    expect(articleSlug(title)).toBe(slug);
+  });
+});
+
+describe('slugify', () => {
+  it('gives an empty slug for text without Latin letters or digits, so callers choose their own fallback', () => {
+    expect(slugify('日本の宇宙開発')).toBe('');
+    expect(slugify(' -- ')).toBe('');
+  });
+
+  it('keeps to maxLength, at a word boundary when one is near the end', () => {
+    expect(slugify('Solar panels on every roof of the town', { maxLength: 30 })).toBe('solar-panels-on-every-roof-of');
+    expect(slugify('a'.repeat(40), { maxLength: 30 })).toBe('a'.repeat(30));
+    expect(slugify('Solar panels', { maxLength: 60 })).toBe('solar-panels');
+  });
+
+  it("splits at an apostrophe when asked (the sample web's anchors and tag pages)", () => {
+    expect(slugify("What's new in Tarn 3.8", { apostropheSeparates: true })).toBe('what-s-new-in-tarn-3-8');
+    expect(slugify("What's new in Tarn 3.8")).toBe('whats-new-in-tarn-3-8');
   });
 });
