@@ -6,7 +6,7 @@ import { slugify as slugText } from '../../crawler/text/slug.ts';
 // quality filter counts them, so an article's word count here is the one minWords judges.
 export { escapeHtml as esc, htmlToText } from '../../site/lib/html.ts';
 export { cdata } from '../../site/lib/xml.ts';
-export { countWords } from '../../crawler/clean/clean-text.ts';
+export { countWords } from '../../crawler/text/index.ts';
 
 export function sha1(data: string | Buffer): string {
   return createHash('sha1').update(data).digest('hex');

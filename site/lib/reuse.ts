@@ -1,6 +1,6 @@
 import type { Config } from '../../crawler/config/index.ts';
 import type { ReuseMode } from '../../crawler/config/schema.ts';
-import { countWords } from '../../crawler/clean/clean-text.ts';
+import { countWords } from '../../crawler/text/index.ts';
 import { parseFragment } from '../../crawler/clean/dom.ts';
 import { escapeHtml } from './html.ts';
 import { sourceHost } from '../../crawler/url/source-host.ts';

@@ -11,7 +11,7 @@ import { discoverUrl } from '../../crawler/store/url-state.ts';
 import { planPublication, reconcile, writePublishing } from '../../crawler/publish/index.ts';
 import { articleIdOf, frontmatterOf, renderArticleFile } from '../../crawler/publish/article-file.ts';
 import { articleTerms, pickRelated, termVector } from '../../crawler/publish/related.ts';
-import { wordListsFor } from '../../crawler/enrich/stopwords.ts';
+import { wordListsFor } from '../../crawler/text/index.ts';
 import { articleSlug, uniqueSlug } from '../../crawler/publish/slug.ts';
 
 describe('slugs', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Config } from '../../../crawler/config/index.ts';
 import { contentHash, encodeSignature, markdownText, minhashSignature } from '../../../crawler/dedup/index.ts';
 import { makeExcerpt, readingTime, tagSlug } from '../../../crawler/enrich/index.ts';
-import { wordListsFor } from '../../../crawler/enrich/stopwords.ts';
+import { wordListsFor } from '../../../crawler/text/index.ts';
 import { processImage, variantFileName, type ImageVariant } from '../../../crawler/images/index.ts';
 import type { SitePaths } from '../../../crawler/paths.ts';
 import { FolderAllocator } from '../../../crawler/publish/folders.ts';
