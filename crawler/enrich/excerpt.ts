@@ -1,8 +1,7 @@
 import { findNoise } from '../clean/noise.ts';
-import { graphemeLength, graphemes, wordSegmenter } from '../text/index.ts';
+import { graphemeLength, graphemes, sentenceSegmenter, wordSegmenter } from '../text/index.ts';
 
 const ELLIPSIS = '…';
-const sentenceSegmenter = new Intl.Segmenter('und', { granularity: 'sentence' });
 
 function normalizeSpace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
@@ -66,7 +65,7 @@ export function makeExcerpt(description: string | null, text: string, maxChars =
 
   const body = normalizeSpace(fromFirstProse(text.slice(0, max * 20)));
   if (!body) return desc ? fit(desc, max) : '';
-  const sentences = Array.from(sentenceSegmenter.segment(body), (s) => s.segment.trim()).filter(Boolean);
+  const sentences = Array.from(sentenceSegmenter().segment(body), (s) => s.segment.trim()).filter(Boolean);
   // Skip a leading byline or label ("By Ana.", "Photo: …") when real sentences follow.
   while (sentences.length > 1 && Array.from(wordSegmenter().segment(sentences[0])).filter((s) => s.isWordLike).length < 3) sentences.shift();
 

@@ -2,6 +2,6 @@
 export { countWords, segmentWords } from './words.ts';
 export { graphemeLength, graphemes } from './graphemes.ts';
 export { slugify, type SlugOptions } from './slug.ts';
-export { wordSegmenter } from './segmenter.ts';
+export { sentenceSegmenter, wordSegmenter } from './segmenter.ts';
 export { keywordTokens, shingleTokens, termTokens, type KeywordToken } from './tokens.ts';
 export { stopwordsWithEnglish, wordListsFor } from './stopwords.ts';

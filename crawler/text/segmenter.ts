@@ -1,4 +1,4 @@
-// ICU's word segmenters, one per language, made once: building one costs far more than using it.
+// ICU's segmenters, made once: building one costs far more than using it.
 
 const segmenters = new Map<string, Intl.Segmenter>();
 
@@ -7,4 +7,11 @@ export function wordSegmenter(lang = 'und'): Intl.Segmenter {
   let segmenter = segmenters.get(lang);
   if (!segmenter) segmenters.set(lang, (segmenter = new Intl.Segmenter(lang, { granularity: 'word' })));
   return segmenter;
+}
+
+const sentences = new Intl.Segmenter('und', { granularity: 'sentence' });
+
+/** ICU's sentence segmenter (language-independent rules). */
+export function sentenceSegmenter(): Intl.Segmenter {
+  return sentences;
 }
