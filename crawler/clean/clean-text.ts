@@ -31,19 +31,3 @@ export function cleanText(text: string): string {
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
-
-const SCRIPTS_WITHOUT_SPACES = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*(?:['’.\-][\p{L}\p{N}\p{M}]+)*/gu;
-const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
-
-/** Words in the text; scripts written without spaces are segmented by ICU's dictionaries. */
-export function words(text: string): string[] {
-  if (!SCRIPTS_WITHOUT_SPACES.test(text)) return text.match(WORD) ?? [];
-  const out: string[] = [];
-  for (const s of segmenter.segment(text)) if (s.isWordLike) out.push(s.segment);
-  return out;
-}
-
-export function countWords(text: string): number {
-  return words(text).length;
-}

@@ -1,3 +1,4 @@
+import { tagOf } from '../dom/tag-of.ts';
 import { parseHTML } from 'linkedom';
 
 // A fragment of article HTML parsed into a container we can walk and serialize.
@@ -8,9 +9,8 @@ export function parseFragment(html: string): { document: Document; root: HTMLEle
   return { document, root };
 }
 
-export function tagOf(node: Node): string {
-  return node.nodeType === 1 ? (node as Element).tagName.toLowerCase() : '';
-}
+// One tagOf for both stages; re-exported so the clean stage's files keep one DOM import.
+export { tagOf };
 
 export function isElement(node: Node): node is Element {
   return node.nodeType === 1;

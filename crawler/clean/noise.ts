@@ -1,5 +1,5 @@
 import { NOISE_PHRASES, type NoisePhrase } from './noise-phrases.ts';
-import { countWords, words } from './clean-text.ts';
+import { countWords, segmentWords } from '../text/index.ts';
 
 export interface NoiseMatch {
   phrase: NoisePhrase;
@@ -87,7 +87,7 @@ export function bodyNoise(text: string): BodyNoise {
       for (const p of distinct.keys()) phrases.add(p);
     }
   }
-  const tail = words(text).slice(-40).join(' ');
+  const tail = segmentWords(text).slice(-40).join(' ');
   const wall = findNoise(tail).find((m) => m.phrase.kind === 'wall');
   return { noisyShare: noisyWords / totalWords, endsAtWall: wall ? wall.phrase.phrase : null, phrases: [...phrases] };
 }

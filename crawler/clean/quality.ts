@@ -1,5 +1,6 @@
 import type { RejectReason } from '../errors.ts';
-import { cleanText, countWords } from './clean-text.ts';
+import { countWords } from '../text/index.ts';
+import { cleanText } from './clean-text.ts';
 import { bodyNoise, noisyTitle } from './noise.ts';
 import { titleWordsMissingFromBody } from './title-words.ts';
 

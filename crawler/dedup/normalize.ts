@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { normalizedTokens } from './tokens.ts';
+import { shingleTokens } from '../text/index.ts';
 
 /**
  * The text as exact-duplicate detection sees it: NFKC, lowercase, words only (punctuation,
@@ -7,7 +7,7 @@ import { normalizedTokens } from './tokens.ts';
  * differ only in typography, case or whitespace normalize to the same string.
  */
 export function normalizeForHash(text: string): string {
-  return normalizedTokens(text).join(' ');
+  return shingleTokens(text).join(' ');
 }
 
 /** Hex SHA-256 of `normalizeForHash(text)`. */

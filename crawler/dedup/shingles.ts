@@ -1,5 +1,5 @@
 import { fmix32, hashString } from './hash32.ts';
-import { normalizedTokens } from './tokens.ts';
+import { shingleTokens } from '../text/index.ts';
 
 /**
  * 32-bit hashes of the text's word shingles (runs of `size` consecutive tokens). A text
@@ -7,7 +7,7 @@ import { normalizedTokens } from './tokens.ts';
  * Duplicate shingles are kept: they do not change a minimum.
  */
 export function shingleHashes(text: string, size: number): Int32Array {
-  const words = normalizedTokens(text);
+  const words = shingleTokens(text);
   if (words.length === 0) return new Int32Array(0);
   const tokens = new Int32Array(words.length);
   for (let i = 0; i < words.length; i++) tokens[i] = hashString(words[i]);
@@ -24,7 +24,7 @@ export function shingleHashes(text: string, size: number): Int32Array {
 
 /** The exact shingle set as strings, for measuring true Jaccard similarity (benchmarks, tests). */
 export function shingleSet(text: string, size: number): Set<string> {
-  const tokens = normalizedTokens(text);
+  const tokens = shingleTokens(text);
   const set = new Set<string>();
   if (tokens.length === 0) return set;
   const width = Math.min(size, tokens.length);

@@ -1,9 +1,7 @@
 import { findNoise } from '../clean/noise.ts';
-import { graphemeLength, graphemes } from './graphemes.ts';
+import { graphemeLength, graphemes, sentenceSegmenter, wordSegmenter } from '../text/index.ts';
 
 const ELLIPSIS = '…';
-const wordSegmenter = new Intl.Segmenter('und', { granularity: 'word' });
-const sentenceSegmenter = new Intl.Segmenter('und', { granularity: 'sentence' });
 
 function normalizeSpace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
@@ -14,7 +12,7 @@ function normalizeSpace(text: string): string {
  * not shouting, not boilerplate ("Read more", "Click here…") and not a wall or error message.
  */
 function meaningful(description: string): boolean {
-  const words = Array.from(wordSegmenter.segment(description)).filter((s) => s.isWordLike);
+  const words = Array.from(wordSegmenter().segment(description)).filter((s) => s.isWordLike);
   const cjk = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(description);
   if (cjk ? graphemeLength(description) < 15 : words.length < 6) return false;
   if (/^(?:https?:\/\/|www\.)\S+$/i.test(description)) return false;
@@ -29,7 +27,7 @@ function cutAtWord(text: string, max: number): string {
   const budget = max - 1;
   let out = '';
   let length = 0;
-  for (const { segment } of wordSegmenter.segment(text)) {
+  for (const { segment } of wordSegmenter().segment(text)) {
     const n = graphemeLength(segment);
     if (length + n > budget) break;
     out += segment;
@@ -67,9 +65,9 @@ export function makeExcerpt(description: string | null, text: string, maxChars =
 
   const body = normalizeSpace(fromFirstProse(text.slice(0, max * 20)));
   if (!body) return desc ? fit(desc, max) : '';
-  const sentences = Array.from(sentenceSegmenter.segment(body), (s) => s.segment.trim()).filter(Boolean);
+  const sentences = Array.from(sentenceSegmenter().segment(body), (s) => s.segment.trim()).filter(Boolean);
   // Skip a leading byline or label ("By Ana.", "Photo: …") when real sentences follow.
-  while (sentences.length > 1 && Array.from(wordSegmenter.segment(sentences[0])).filter((s) => s.isWordLike).length < 3) sentences.shift();
+  while (sentences.length > 1 && Array.from(wordSegmenter().segment(sentences[0])).filter((s) => s.isWordLike).length < 3) sentences.shift();
 
   let out = '';
   for (const sentence of sentences) {

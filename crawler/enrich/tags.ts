@@ -1,4 +1,5 @@
-import { primaryLanguage, wordListsFor } from './stopwords.ts';
+import { primaryLanguage } from './language-tag.ts';
+import { keywordTokens, wordListsFor } from '../text/index.ts';
 import { tagSlug } from './tag-slug.ts';
 
 // Tags by keyword extraction. Candidates are found the RAKE way (runs of words between
@@ -60,43 +61,16 @@ function stemOf(lower: string): string {
   return w;
 }
 
-const segmenters = new Map<string, Intl.Segmenter>();
-
-function wordSegmenter(lang: string): Intl.Segmenter {
-  let segmenter = segmenters.get(lang);
-  if (!segmenter) segmenters.set(lang, (segmenter = new Intl.Segmenter(lang, { granularity: 'word' })));
-  return segmenter;
-}
-
+/** The text's keyword tokens with what counting and filtering them needs; null breaks a phrase. */
 function tokenize(text: string, lang: string, stop: Set<string>): Array<Token | null> {
-  const segments = Array.from(wordSegmenter(lang).segment(text));
-  const items: Array<Token | null> = [];
-  let sentenceStart = true;
-  for (let i = 0; i < segments.length; i++) {
-    const s = segments[i];
-    if (s.isWordLike) {
-      let word = s.segment;
-      // Keep hyphenated compounds whole: "off-grid", "COVID-19".
-      while ((segments[i + 1]?.segment === '-' || segments[i + 1]?.segment === '‑') && segments[i + 2]?.isWordLike) {
-        word += `-${segments[i + 2].segment}`;
-        i += 2;
-      }
-      // A possessive ends a phrase: "Jupiter's magnetic field" gives "Jupiter" and "magnetic field".
-      const possessive = /['’]s$/i.test(word) && word.length > 3;
-      if (possessive) word = word.slice(0, -2);
-      const lower = word.toLocaleLowerCase(lang);
-      const acronym = isAcronym(word);
-      const tooShort = [...word].length < 2;
-      const isStop = !acronym && (stop.has(lower) || NUMERIC.test(word) || tooShort || !LETTER.test(word));
-      items.push({ text: word, lower, stem: stemOf(lower), sentenceStart, stop: isStop });
-      if (possessive) items.push(null);
-      sentenceStart = false;
-    } else if (/\S/.test(s.segment) || s.segment.includes('\n')) {
-      items.push(null);
-      if (/[.!?。！？…]|\n/.test(s.segment)) sentenceStart = true;
-    }
-  }
-  return items;
+  return keywordTokens(text, lang).map((t) => {
+    if (!t) return null;
+    const lower = t.text.toLocaleLowerCase(lang);
+    const acronym = isAcronym(t.text);
+    const tooShort = [...t.text].length < 2;
+    const isStop = !acronym && (stop.has(lower) || NUMERIC.test(t.text) || tooShort || !LETTER.test(t.text));
+    return { text: t.text, lower, stem: stemOf(lower), sentenceStart: t.sentenceStart, stop: isStop };
+  });
 }
 
 /** Runs of consecutive non-stop tokens: RAKE's candidate phrases. */

@@ -1,3 +1,5 @@
+import { tagOf } from '../dom/tag-of.ts';
+
 // Small DOM helpers shared by the extract stage. Every walk is iterative: hostile pages nest
 // deeply enough to overflow the stack of a recursive one.
 
@@ -34,9 +36,8 @@ export function walk(root: Node, enter: (node: Node) => boolean, exit?: (node: E
   }
 }
 
-export function tagOf(el: Element): string {
-  return el.localName?.toLowerCase() ?? el.tagName.toLowerCase();
-}
+// One tagOf for both stages; re-exported so the extract stage's files keep one DOM import.
+export { tagOf };
 
 /**
  * An attribute's raw value. linkedom's getAttribute('class') builds a DOMTokenList and joins it

@@ -12,7 +12,8 @@ import { readMetadata, type PageMetadata } from './metadata/index.ts';
 import { chooseLang } from './metadata/lang.ts';
 import { parseDocument } from './parse.ts';
 import { removeMatching, selectedBody, selectMatching, type SiteRuleOutcome } from './site-rule.ts';
-import { countWords, toText } from './text.ts';
+import { countWords } from '../text/index.ts';
+import { toText } from './text.ts';
 import { DEFAULT_LIMITS, type ExtractedPage, type ExtractOptions, type LeadImage } from './types.ts';
 
 export type { ExtractedPage, ExtractOptions, FeedLink, FeedType, LeadImage, LimitReason } from './types.ts';
@@ -182,5 +183,5 @@ function emptyPage(reason: NonNullable<ExtractedPage['reason']>, lang: string | 
 }
 
 // The text rendering, word count and date parsing extractPage uses (its tests check them directly).
-export { countWords, toText } from './text.ts';
+export { toText } from './text.ts';
 export { normalizeDate } from './metadata/dates.ts';

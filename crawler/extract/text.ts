@@ -88,20 +88,3 @@ export function endsSentence(text: string): boolean {
 }
 
 const SENTENCE_END = /[.!?]["'”’)]?$/;
-
-// Chinese and Japanese are written without spaces: each character counts as a word there.
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}'’_-]*/gu;
-// Thai, Lao, Khmer and Burmese put no spaces between words either, but their words run to
-// several letters: ICU's dictionaries find them (a space-separated run is a phrase or sentence).
-const SEGMENTED = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
-const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
-
-export function countWords(text: string): number {
-  const unspaced = text.match(UNSPACED)?.length ?? 0;
-  const rest = unspaced > 0 ? text.replace(UNSPACED, ' ') : text;
-  if (!SEGMENTED.test(rest)) return unspaced + (rest.match(WORD)?.length ?? 0);
-  let words = 0;
-  for (const segment of segmenter.segment(rest)) if (segment.isWordLike) words++;
-  return unspaced + words;
-}

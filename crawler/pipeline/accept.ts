@@ -7,7 +7,7 @@ import type { ArticleCandidate } from '../process/process-page.ts';
 import type { Database } from '../store/database.ts';
 import { articleByContentHash, articleById, articleByUrl, insertArticle, deleteArticle } from '../store/articles.ts';
 import { refreshBands, signaturesSharingBands } from '../store/near-duplicates.ts';
-import { wordListsFor } from '../enrich/stopwords.ts';
+import { wordListsFor } from '../text/index.ts';
 import { articleTerms } from '../publish/related.ts';
 import { markExtracted, markRejected } from '../store/url-state.ts';
 import type { UrlRow } from '../store/urls.ts';

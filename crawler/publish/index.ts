@@ -12,7 +12,7 @@ import { archiveIdOfArticle } from '../store/archives.ts';
 import { FolderAllocator } from './folders.ts';
 import { pickRelated, type RelatedCandidate } from './related.ts';
 import { StoryClusters } from './stories.ts';
-import { slugify, uniqueSlug } from './slug.ts';
+import { articleSlug, uniqueSlug } from './slug.ts';
 import { crashpoint } from '../crashpoint.ts';
 
 // Publishing is a two-step protocol so a run killed at any instant leaves content/ and the
@@ -45,7 +45,7 @@ export function planPublication(db: Database, config: Config, paths: SitePaths, 
     let position = nextPosition(db, row.id);
     db.transaction(() => {
       for (const article of chosen) {
-        const slug = uniqueSlug(slugify(article.title), (s) => slugTaken(db, row.id, s));
+        const slug = uniqueSlug(articleSlug(article.title), (s) => slugTaken(db, row.id, s));
         const tags = tagsOf(db, article.id);
         const terms = termsOf(article);
         const chosenRelated = pickRelated({ topic: topic.slug, tags, terms }, related.for(tags), config.publish.relatedCount);

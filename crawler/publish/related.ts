@@ -1,7 +1,7 @@
 // Related articles are chosen once, when an article is published, from articles published
 // before it, so an article page never changes afterwards.
 
-const WORD = /[\p{L}\p{N}]{3,}/gu;
+import { termTokens } from '../text/index.ts';
 
 export interface RelatedCandidate {
   /** Collection id: "<topic>/<slug>". */
@@ -19,8 +19,7 @@ export function articleTerms(title: string, text: string, stopwords: ReadonlySet
 /** A small bag of the most frequent content words, for cosine similarity. */
 export function termVector(text: string, stopwords: ReadonlySet<string>, size = 40): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const match of text.slice(0, 6000).toLowerCase().matchAll(WORD)) {
-    const word = match[0];
+  for (const word of termTokens(text.slice(0, 6000))) {
     if (stopwords.has(word) || /^\d+$/.test(word)) continue;
     counts.set(word, (counts.get(word) ?? 0) + 1);
   }

@@ -1,6 +1,8 @@
 // Slugs are derived once, at publish time, stored in the database, and never recomputed:
 // an article's URL never changes.
 
+import { slugify } from '../text/slug.ts';
+
 /**
  * Names the site uses for its own routes under /<topic>/, and device names Windows refuses as
  * file or folder names (content/<topic>/nul.md, dist/<topic>/con/): an article may not take them.
@@ -11,25 +13,9 @@ const RESERVED = new Set([
 ]);
 const MAX_LENGTH = 80;
 
-export function slugify(title: string): string {
-  const ascii = title
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .replace(/ß/g, 'ss')
-    .replace(/[æÆ]/g, 'ae')
-    .replace(/[øØ]/g, 'o')
-    .replace(/[łŁ]/g, 'l')
-    .toLowerCase()
-    .replace(/['’]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  let slug = ascii;
-  if (slug.length > MAX_LENGTH) {
-    const cut = slug.slice(0, MAX_LENGTH + 1);
-    const lastHyphen = cut.lastIndexOf('-');
-    slug = (lastHyphen > 20 ? cut.slice(0, lastHyphen) : cut.slice(0, MAX_LENGTH)).replace(/-+$/, '');
-  }
-  return slug || 'article';
+/** An article's slug from its title ("article" when the title has no Latin letters or digits). */
+export function articleSlug(title: string): string {
+  return slugify(title, { maxLength: MAX_LENGTH }) || 'article';
 }
 
 /** The first of slug, slug-2, slug-3… that is neither reserved nor taken. */

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { dirname, join, relative, sep } from 'node:path';
 import type { SitePaths } from '../paths.ts';
 import { crashpoint } from '../crashpoint.ts';
-import { wordListsFor } from '../enrich/stopwords.ts';
+import { wordListsFor } from '../text/index.ts';
 import { frontmatterOf, renderArticleFile } from '../publish/article-file.ts';
 import { articleTerms } from '../publish/related.ts';
 import { FolderAllocator } from '../publish/folders.ts';

@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { CLUSTER_DEFAULTS, StoryPool, type ClusterOptions, type StoryItem } from '../../crawler/cluster/index.ts';
 import { minhashSignature } from '../../crawler/dedup/index.ts';
-import { wordListsFor } from '../../crawler/enrich/stopwords.ts';
+import { wordListsFor } from '../../crawler/text/index.ts';
 import { articleTerms } from '../../crawler/publish/related.ts';
 import { sourceHost } from '../../crawler/url/index.ts';
 import { loadArticles } from '../demo/load-articles.ts';

@@ -1,11 +1,12 @@
 // Small helpers shared by the sample web's templates, feeds and sitemaps.
 import { createHash } from 'node:crypto';
+import { slugify as slugText } from '../../crawler/text/slug.ts';
 
 // Escaping, CDATA and text extraction are the site's own; words are counted as the crawler's
 // quality filter counts them, so an article's word count here is the one minWords judges.
 export { escapeHtml as esc, htmlToText } from '../../site/lib/html.ts';
 export { cdata } from '../../site/lib/xml.ts';
-export { countWords } from '../../crawler/clean/clean-text.ts';
+export { countWords } from '../../crawler/text/index.ts';
 
 export function sha1(data: string | Buffer): string {
   return createHash('sha1').update(data).digest('hex');
@@ -23,7 +24,10 @@ export function pickStable<T>(items: readonly T[], count: number, seed: string):
   return ranked.slice(0, Math.min(count, items.length)).map((r) => r.item);
 }
 
-export { slugify } from '../lib/slug.ts';
+/** The sample blogs' slugs for anchors, tags and forum topics ("what's new" → "what-s-new"). */
+export function slugify(text: string): string {
+  return slugText(text, { apostropheSeparates: true });
+}
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 

@@ -6,7 +6,7 @@ import { stringify } from 'yaml';
 import type { FrontmatterInput } from '../../crawler/publish/frontmatter.ts';
 import type { UserConfig } from '../../crawler/config/index.ts';
 import { createRandom, deriveSeed, type Random } from './random.ts';
-import { slugify } from './slug.ts';
+import { slugify } from '../../crawler/text/slug.ts';
 import { TOPIC_BANKS, articleBody, headline, personName, sentence, type TopicBank } from './synthetic-prose.ts';
 
 // Writes a site's content/ and media/ the way the publisher would, from a seed. Article i
@@ -122,9 +122,9 @@ export async function writeSyntheticSite(root: string, options: SyntheticOptions
     const bank = topics[i % topics.length];
     const position = idsByTopic.get(bank.slug)!.length;
     const title = random.pick(TITLE_PREFIXES) + headline(bank, random);
-    let slug = slugify(title, 70) || `article-${i + 1}`;
+    let slug = slugify(title, { maxLength: 70 }) || `article-${i + 1}`;
     const taken = slugsByTopic.get(bank.slug)!;
-    for (let n = 2; taken.has(slug); n++) slug = `${slugify(title, 70)}-${n}`;
+    for (let n = 2; taken.has(slug); n++) slug = `${slugify(title, { maxLength: 70 })}-${n}`;
     taken.add(slug);
 
     const source = random.pick(SOURCES);

@@ -240,7 +240,11 @@ export function paragraph(bank: TopicBank, random: Random): string {
   return out.join(' ');
 }
 
-function countWords(text: string): number {
+/**
+ * Words of a Markdown block as written (a link's URL or a code line is one token): it sizes the
+ * generated source, where crawler/text's countWords counts the words of extracted text.
+ */
+function countMarkdownWords(text: string): number {
   return text.split(/\s+/).filter((t) => /[\p{L}\p{N}]/u.test(t)).length;
 }
 
@@ -268,11 +272,11 @@ export function articleBody(bank: TopicBank, random: Random, options: ProseOptio
   const max = options.maxWords ?? 1500;
   let full = false;
   const add = (block: string): void => {
-    let words = countWords(block);
+    let words = countMarkdownWords(block);
     if (total + words > max) {
       // Close with one short sentence if it fits, then stop.
       block = sentence(bank, random);
-      words = countWords(block);
+      words = countMarkdownWords(block);
       full = true;
       if (total + words > max) return;
     }

@@ -1,6 +1,6 @@
 // What `npm run new-site` needs to know, from flags (and, on a terminal, from questions).
 import type { ReuseMode } from '../../crawler/config/schema.ts';
-import { slugify as slugText } from '../lib/slug.ts';
+import { slugify as slugText } from '../../crawler/text/slug.ts';
 
 export type SourceKind = 'feed' | 'sitemap' | 'site' | 'discourse' | 'opml';
 
@@ -48,7 +48,7 @@ export interface FlagValues {
 
 /** A topic's slug from its name: '' when the name has no letters or digits. */
 export function slugify(name: string): string {
-  return slugText(name, 60);
+  return slugText(name, { maxLength: 60 });
 }
 
 /** "https://x/feed.xml", "sitemap:https://x/sitemap.xml", "site:https://x/" → a source. */

@@ -1,6 +1,6 @@
 import type { Config } from '../../crawler/config/index.ts';
 import type { ReuseMode } from '../../crawler/config/schema.ts';
-import { countWords } from '../../crawler/clean/clean-text.ts';
+import { countWords, sentenceSegmenter } from '../../crawler/text/index.ts';
 import { parseFragment } from '../../crawler/clean/dom.ts';
 import { escapeHtml } from './html.ts';
 import { sourceHost } from '../../crawler/url/source-host.ts';
@@ -84,13 +84,11 @@ export function excerptLength(paragraphWords: number[], limits = EXCERPT_LIMITS)
   return { paragraphs: taken, shorten: false };
 }
 
-const sentences = new Intl.Segmenter('und', { granularity: 'sentence' });
-
 /** The whole sentences of `text` that fit in `maxWords`; a first sentence longer than that is cut at a word, with "…". */
 export function leadSentences(text: string, maxWords: number): string {
   let out = '';
   let words = 0;
-  for (const { segment } of sentences.segment(text)) {
+  for (const { segment } of sentenceSegmenter().segment(text)) {
     const n = countWords(segment);
     if (words + n > maxWords) break;
     out += segment;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkQuality, cleanText, countWords } from '../../crawler/clean/index.ts';
+import { checkQuality, cleanText } from '../../crawler/clean/index.ts';
+import { countWords } from '../../crawler/text/index.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/quality/${name}.txt`, import.meta.url), 'utf8');
 const MIN = { minWords: 300 };

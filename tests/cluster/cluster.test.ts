@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseStory, CLUSTER_DEFAULTS, StoryPool, termStats, tfidfCosine, type StoryItem } from '../../crawler/cluster/index.ts';
 import { minhashSignature } from '../../crawler/dedup/index.ts';
-import { wordListsFor } from '../../crawler/enrich/stopwords.ts';
+import { wordListsFor } from '../../crawler/text/index.ts';
 import { articleTerms } from '../../crawler/publish/related.ts';
 
 const stop = wordListsFor('en').stop;

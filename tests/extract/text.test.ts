@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countWords, extractPage, toText } from '../../crawler/extract/index.ts';
+import { extractPage, toText } from '../../crawler/extract/index.ts';
+import { countWords } from '../../crawler/text/index.ts';
 import { parseDocument } from '../../crawler/extract/parse.ts';
 import { fixture, page, PROSE, URL_BASE } from './helpers.ts';
 
@@ -60,16 +61,6 @@ describe('toText', () => {
 
   it('keeps inline elements inside their block and skips scripts', () => {
     expect(render('<p>A <b>bold</b>   and <a href="#">linked</a>\n word.<script>x()</script></p>')).toBe('A bold and linked word.');
-  });
-
-  it('counts words in unspaced scripts by character', () => {
-    expect(countWords('河上的新桥')).toBe(5);
-    expect(countWords("It's a well-known bridge, isn't it?")).toBe(6);
-  });
-
-  it('counts the words of Thai, which has no spaces between words but words of several letters', () => {
-    // "The new bridge opened today" / "people came to see the bridge": two space-separated runs, nine words.
-    expect(countWords('สะพานใหม่เปิดวันนี้ ผู้คนมาดูสะพาน')).toBeGreaterThanOrEqual(6);
   });
 });
 

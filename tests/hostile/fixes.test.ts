@@ -6,7 +6,7 @@ import { firstItems, parseFeed } from '../../crawler/discover/feed.ts';
 import { runCrawl } from '../../crawler/pipeline/index.ts';
 import { workerProcessor } from '../../crawler/process/pool.ts';
 import { processPage } from '../../crawler/process/process-page.ts';
-import { slugify, uniqueSlug } from '../../crawler/publish/slug.ts';
+import { articleSlug, uniqueSlug } from '../../crawler/publish/slug.ts';
 import { articleHtml, prose } from '../../scripts/bench/lib/crawl-pages.ts';
 import { pathologicalPage } from '../../scripts/hostile/routes/markup.ts';
 import { WINDOWS_RESERVED } from '../../scripts/hostile/routes/paths.ts';
@@ -61,11 +61,11 @@ describe('robots.txt that cannot be read', () => {
 describe('slugs', () => {
   it('never take a name Windows reserves for a device', () => {
     for (const title of ['NUL', 'con', 'Aux', 'PRN', 'com1', 'LPT9']) {
-      const slug = uniqueSlug(slugify(title), () => false);
+      const slug = uniqueSlug(articleSlug(title), () => false);
       expect(WINDOWS_RESERVED.test(slug), `${title} → ${slug}`).toBe(false);
-      expect(slug).toBe(`${slugify(title)}-2`);
+      expect(slug).toBe(`${articleSlug(title)}-2`);
     }
-    expect(uniqueSlug(slugify('Console wars'), () => false)).toBe('console-wars');
+    expect(uniqueSlug(articleSlug('Console wars'), () => false)).toBe('console-wars');
   });
 });
 

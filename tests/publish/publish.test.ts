@@ -11,15 +11,15 @@ import { discoverUrl } from '../../crawler/store/url-state.ts';
 import { planPublication, reconcile, writePublishing } from '../../crawler/publish/index.ts';
 import { articleIdOf, frontmatterOf, renderArticleFile } from '../../crawler/publish/article-file.ts';
 import { articleTerms, pickRelated, termVector } from '../../crawler/publish/related.ts';
-import { wordListsFor } from '../../crawler/enrich/stopwords.ts';
-import { slugify, uniqueSlug } from '../../crawler/publish/slug.ts';
+import { wordListsFor } from '../../crawler/text/index.ts';
+import { articleSlug, uniqueSlug } from '../../crawler/publish/slug.ts';
 
 describe('slugs', () => {
   it('folds accents and punctuation into a short ASCII slug', () => {
-    expect(slugify('Café crème: the “best” brûlée in Zürich?')).toBe('cafe-creme-the-best-brulee-in-zurich');
-    expect(slugify("Don't panic")).toBe('dont-panic');
-    expect(slugify('日本語')).toBe('article');
-    const long = slugify('word '.repeat(40));
+    expect(articleSlug('Café crème: the “best” brûlée in Zürich?')).toBe('cafe-creme-the-best-brulee-in-zurich');
+    expect(articleSlug("Don't panic")).toBe('dont-panic');
+    expect(articleSlug('日本語')).toBe('article');
+    const long = articleSlug('word '.repeat(40));
     expect(long.length).toBeLessThanOrEqual(80);
     expect(long.endsWith('-')).toBe(false);
   });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { encodeSignature, minhashSignature } from '../../crawler/dedup/index.ts';
-import { wordListsFor } from '../../crawler/enrich/stopwords.ts';
+import { wordListsFor } from '../../crawler/text/index.ts';
 import { sitePaths } from '../../crawler/paths.ts';
 import { planPublication, writePublishing } from '../../crawler/publish/index.ts';
 import { articleTerms } from '../../crawler/publish/related.ts';

@@ -1,5 +1,6 @@
 import { ELEMENT_NODE, classAndId, remove, tagOf, textOf, walk } from '../dom.ts';
-import { countWords, endsSentence } from '../text.ts';
+import { countWords } from '../../text/index.ts';
+import { endsSentence } from '../text.ts';
 import { namesCaption, namesCredit } from './vocabulary.ts';
 
 // Photo captions, credits and gallery counters are not article text. A caption stays in the HTML

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Config } from '../../../crawler/config/index.ts';
 import { contentHash, encodeSignature, markdownText, minhashSignature } from '../../../crawler/dedup/index.ts';
 import { makeExcerpt, readingTime, tagSlug } from '../../../crawler/enrich/index.ts';
-import { wordListsFor } from '../../../crawler/enrich/stopwords.ts';
+import { wordListsFor } from '../../../crawler/text/index.ts';
 import { processImage, variantFileName, type ImageVariant } from '../../../crawler/images/index.ts';
 import type { SitePaths } from '../../../crawler/paths.ts';
 import { FolderAllocator } from '../../../crawler/publish/folders.ts';
@@ -21,7 +21,7 @@ import { recordOccurrence } from '../../../crawler/store/urls.ts';
 import { canonicalUrl, equivalenceKey } from '../../../crawler/url/index.ts';
 import { renderLeadImage } from '../../demo/images.ts';
 import { createRandom, deriveSeed } from '../../lib/random.ts';
-import { slugify } from '../../lib/slug.ts';
+import { slugify } from '../../../crawler/text/slug.ts';
 import { articleBody, headline, personName, sentence } from '../../lib/synthetic-prose.ts';
 import { TOPIC_SITES } from './sample-web-articles.ts';
 
@@ -97,7 +97,7 @@ export async function writeHistoryRun(options: HistoryOptions): Promise<number> 
       const title = `${headline(bank, random)} (${n})`;
       const body = articleBody(bank, random, { targetWords: random.int(600, 1200), sourceUrl: `https://${host}` });
       const text = markdownText(body.markdown);
-      const url = `http://${host}/archive/${n}/${slugify(title, 60)}`;
+      const url = `http://${host}/archive/${n}/${slugify(title, { maxLength: 60 })}`;
       const storedMs = options.startMs + n * options.spacingMs;
       const at = new Date(storedMs).toISOString();
       const published = new Date(storedMs - random.int(1, 48) * 3_600_000).toISOString();

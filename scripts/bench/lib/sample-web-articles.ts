@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { slugify } from '../../lib/slug.ts';
+import { slugify } from '../../../crawler/text/slug.ts';
 import { createRandom, deriveSeed } from '../../lib/random.ts';
 import { TOPIC_BANKS, articleBody, headline, personName, sentence, type TopicBank } from '../../lib/synthetic-prose.ts';
 
@@ -39,6 +39,6 @@ export function writeSampleWebArticles(options: SampleArticlesOptions): void {
     const date = new Date(options.startMs + n * options.spacingMs);
     const frontmatter = { title, site, author: personName(random), date: date.toISOString(), summary: sentence(bank, random), tags: random.sample(bank.tags, 3) };
     mkdirSync(join(options.dir, topic), { recursive: true });
-    writeFileSync(join(options.dir, topic, `${String(n).padStart(6, '0')}-${slugify(title, 50)}-${n}.md`), `---\n${stringify(frontmatter)}---\n${body.markdown}\n`);
+    writeFileSync(join(options.dir, topic, `${String(n).padStart(6, '0')}-${slugify(title, { maxLength: 50 })}-${n}.md`), `---\n${stringify(frontmatter)}---\n${body.markdown}\n`);
   }
 }

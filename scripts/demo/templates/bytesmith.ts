@@ -1,5 +1,6 @@
 // Bytesmith: a static-site-generator blog. Byline in <span class="author">, date in <time datetime>.
-import { esc, longDate, slugify, countWords, htmlToText } from '../html.ts';
+import { segmentWords } from '../../../crawler/text/index.ts';
+import { esc, longDate, slugify, htmlToText } from '../html.ts';
 import type { ArticlePage, ListingPage } from '../types.ts';
 import { COOKIE_TEXT, adBox, authorBio, commentsFor, shareLinks } from './boilerplate.ts';
 import { feedLinkTags, type SiteContext, type SiteTemplate } from './site-template.ts';
@@ -75,7 +76,9 @@ function article(page: ArticlePage, ctx: SiteContext): string {
     `<meta property="og:type" content="article">`,
   ].join('\n');
   const { body, toc } = withToc(page.bodyHtml);
-  const minutes = Math.max(1, Math.round(countWords(htmlToText(page.bodyHtml)) / 230));
+  // The blog's own reading time, as its engine counts words ("3.8.2" is one): a foreign site's
+  // figure, not the crawler's word count, and the sample page must not change with the crawler's rule.
+  const minutes = Math.max(1, Math.round(segmentWords(htmlToText(page.bodyHtml)).length / 230));
   const comments = commentsFor(page);
   const share = shareLinks(page.url, page.title);
   return `${head(`${page.title} · ${ctx.site.name}`, page.summary, ctx, meta)}

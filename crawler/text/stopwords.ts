@@ -1,8 +1,9 @@
 import stopwords from 'stopwords-iso/stopwords-iso.json' with { type: 'json' };
 
-import { primaryLanguage } from './language-tag.ts';
+import { primaryLanguage } from '../enrich/language-tag.ts';
 
-export { primaryLanguage };
+// The one place stopwords-iso is read. Two lists come from it: the stopwords of tags and term
+// vectors (edited for English, below), and the unedited lists the title check uses.
 
 const ALL = stopwords as Record<string, string[]>;
 
@@ -35,7 +36,6 @@ const GENERIC_EN = new Set([
 
 const cache = new Map<string, { stop: Set<string>; generic: Set<string> }>();
 
-
 /** Stopwords of the language (English when unknown or not covered by stopwords-iso). */
 export function wordListsFor(lang: string | null | undefined): { stop: Set<string>; generic: Set<string> } {
   const primary = primaryLanguage(lang);
@@ -48,4 +48,20 @@ export function wordListsFor(lang: string | null | undefined): { stop: Set<strin
     cache.set(primary, lists);
   }
   return lists;
+}
+
+const withEnglishCache = new Map<string, Set<string>>();
+
+/**
+ * stopwords-iso's list of the language as it is, with English's added (an English word in a
+ * title of another language is no subject either); English's alone when the language is unknown.
+ */
+export function stopwordsWithEnglish(lang: string | null | undefined): Set<string> {
+  const primary = primaryLanguage(lang);
+  let set = withEnglishCache.get(primary);
+  if (!set) {
+    set = new Set([...(ALL[primary] ?? []), ...(primary === 'en' ? [] : ALL.en)]);
+    withEnglishCache.set(primary, set);
+  }
+  return set;
 }
