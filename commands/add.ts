@@ -1,9 +1,9 @@
-import { loadConfig } from '../crawler/config/index.ts';
-import { sitePaths } from '../crawler/paths.ts';
 import { runGivenUrls, urlPolicy, type GivenUrlResult } from '../crawler/pipeline/index.ts';
 import { commandArgs } from './kit/args.ts';
 import { reportError } from './kit/errors.ts';
-import { createReporter } from './kit/progress.ts';
+import { runMain } from './kit/main.ts';
+import { createReporter, onTerminal } from './kit/progress.ts';
+import { loadSite, SITE_OPTIONS, SITE_OPTIONS_HELP } from './kit/site-options.ts';
 import { formatSummary } from './kit/summary-table.ts';
 
 const HELP = `Usage: npm run add -- <url> [--topic <slug>] [options]
@@ -19,8 +19,7 @@ Options:
                       guards (robots.txt, private addresses, caps) nor duplicate detection
   --verbose           report every step
   --json              print the result as JSON on stdout
-  --config <file>     site config to use (default: site.config.ts, or $GLEANER_CONFIG)
-  --root <dir>        site root holding content/, data/ and media/ (default: ., or $GLEANER_ROOT)
+${SITE_OPTIONS_HELP}
   -h, --help          show this help
 
 Prints one of: published as <topic>/<slug> (and its file), already published as <topic>/<slug>,
@@ -30,12 +29,11 @@ Exit codes: 0 published or already there; 2 bad arguments or config; 3 the site 
             usable; 1 rejected, a duplicate, or failed.`;
 
 const OPTIONS = {
+  ...SITE_OPTIONS,
   topic: { type: 'string' },
   force: { type: 'boolean' },
   verbose: { type: 'boolean' },
   json: { type: 'boolean' },
-  config: { type: 'string' },
-  root: { type: 'string' },
 } as const;
 
 export async function main(argv: string[]): Promise<number> {
@@ -46,17 +44,15 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`${positionals.length ? `one URL at a time (got ${positionals.length})` : 'which page? Give its URL'}\n\n${HELP}`);
     return 2;
   }
-  const tty = Boolean(process.stderr.isTTY) && !process.env.CI;
-  const { reporter, stop } = createReporter({ tty, verbose: Boolean(args.verbose) });
+  const { reporter, stop } = createReporter({ tty: onTerminal(), verbose: Boolean(args.verbose) });
   try {
-    const config = await loadConfig(args.config);
+    const { config, paths } = await loadSite(args);
     const topic = args.topic ?? (config.topics.length === 1 ? config.topics[0]!.slug : undefined);
     if (!topic) {
       stop();
       console.error(`--topic is required: this site has ${config.topics.length} topics (${config.topics.map((t) => t.slug).join(', ')}), like --topic ${config.topics[0]?.slug ?? 'news'}`);
       return 2;
     }
-    const paths = sitePaths(args.root);
     const run = await runGivenUrls(config, paths, urlPolicy(config), { urls: positionals, topic, force: args.force, reporter });
     stop();
     const result = run.results[0]!;
@@ -87,6 +83,4 @@ function describe(r: GivenUrlResult): string {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('commands/add.ts')) {
-  process.exitCode = await main(process.argv.slice(2));
-}
+await runMain(import.meta.url, main);

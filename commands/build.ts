@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import { assertPublishable, loadConfig } from '../crawler/config/index.ts';
 import { buildSite, type BuildOptions } from '../site/build/index.ts';
 import { mergeShards } from '../site/build/shards.ts';
-import { cliOptions, isMain } from './kit/cli-args.ts';
+import { commandArgs } from './kit/args.ts';
+import { runMain } from './kit/main.ts';
 
 // npm run build: the site's pages, search and data from content/ into dist/, rendering only what
 // changed since the last build (site/build/index.ts). GLEANER_SHARD=i/N builds one slice of a
@@ -20,7 +21,7 @@ export function shardFromEnv(value = process.env.GLEANER_SHARD): BuildOptions['s
   return { index, count };
 }
 
-const BUILD_USAGE = `npm run build -- [--root <dir>] [--config <file>] [--cold] [--merge <N>] [--verbose]
+const HELP = `usage: npm run build -- [--root <dir>] [--config <file>] [--cold] [--merge <N>] [--verbose]
 
 Builds the site from content/ and the state into dist/, rendering only what changed since the
 last build (its manifest is in .gleaner/build/); a change of code or config renders everything.
@@ -36,8 +37,18 @@ A site still naming a placeholder owner or contact (site.legal.owner, email, dmc
 refused: the demo (npm start) builds without them, a published site needs real ones.
 Exit codes: 0 built; 2 bad arguments or config (including placeholder legal text); 1 otherwise.`;
 
-if (isMain(import.meta.url)) {
-  const args = cliOptions(['root', 'config', 'merge'], BUILD_USAGE, ['verbose', 'cold']);
+const OPTIONS = {
+  root: { type: 'string' },
+  config: { type: 'string' },
+  merge: { type: 'string' },
+  verbose: { type: 'boolean' },
+  cold: { type: 'boolean' },
+} as const;
+
+export async function main(argv: string[]): Promise<number> {
+  const parsed = commandArgs(argv, OPTIONS, HELP);
+  if (typeof parsed === 'number') return parsed;
+  const args = parsed.values;
   try {
     const config = await loadConfig(args.config);
     assertPublishable(config, args.config);
@@ -48,9 +59,12 @@ if (isMain(import.meta.url)) {
       const report = await buildSite({ root, config, verbose: args.verbose === true, cold: args.cold === true, shard: shardFromEnv() });
       if (report.skipped.length && process.env.GITHUB_ACTIONS) for (const s of report.skipped) console.log(`::warning file=${s.file}::left out of the site: ${s.reason}`);
     }
+    return 0;
   } catch (error) {
     const e = error as Error & { code?: string };
     console.error(e.code === 'E_CONFIG' ? e.message : (e.stack ?? e.message));
-    process.exit(e.code === 'E_CONFIG' ? 2 : 1);
+    return e.code === 'E_CONFIG' ? 2 : 1;
   }
 }
+
+await runMain(import.meta.url, main);

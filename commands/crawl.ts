@@ -1,9 +1,9 @@
-import { loadConfig } from '../crawler/config/index.ts';
-import { sitePaths } from '../crawler/paths.ts';
 import { runCrawl } from '../crawler/pipeline/index.ts';
 import { reportError } from './kit/errors.ts';
 import { commandArgs } from './kit/args.ts';
-import { createReporter } from './kit/progress.ts';
+import { runMain } from './kit/main.ts';
+import { createReporter, onTerminal } from './kit/progress.ts';
+import { loadSite, SITE_OPTIONS, SITE_OPTIONS_HELP } from './kit/site-options.ts';
 import { formatSummary } from './kit/summary-table.ts';
 import { formatExplanation } from './crawl/explain-output.ts';
 import { explainUrl } from '../crawler/pipeline/explain-page.ts';
@@ -13,8 +13,7 @@ const HELP = `Usage: npm run crawl -- [options]
 Reads the configured sources, fetches new articles, and publishes them to content/ and data/site.sqlite.
 
 Options:
-  --config <file>     site config to use (default: site.config.ts, or $GLEANER_CONFIG)
-  --root <dir>        site root holding content/, data/ and media/ (default: ., or $GLEANER_ROOT)
+${SITE_OPTIONS_HELP}
   --topic <slug>      crawl only this topic (repeatable)
   --source <text>     read only sources whose URL contains this text (repeatable; search sources
                       match "search"); they are read even if not due
@@ -38,8 +37,7 @@ Exit codes: 0 the run worked (even if some pages were rejected or failed), or --
             3 the site root is not usable; 1 anything else.`;
 
 const OPTIONS = {
-  config: { type: 'string' },
-  root: { type: 'string' },
+  ...SITE_OPTIONS,
   topic: { type: 'string', multiple: true },
   source: { type: 'string', multiple: true },
   'max-pages': { type: 'string' },
@@ -69,11 +67,10 @@ export async function main(argv: string[]): Promise<number> {
     return explain(args.explain, { config: args.config, root: args.root, topic: args.topic?.[0], source: args.source?.[0], json: Boolean(args.json) });
   }
 
-  const tty = Boolean(process.stderr.isTTY) && !process.env.CI;
-  const { reporter, stop } = createReporter({ tty, verbose: Boolean(args.verbose) });
+  const { reporter, stop } = createReporter({ tty: onTerminal(), verbose: Boolean(args.verbose) });
   try {
-    const config = await loadConfig(args.config);
-    const summary = await runCrawl(config, sitePaths(args.root), {
+    const { config, paths } = await loadSite(args);
+    const summary = await runCrawl(config, paths, {
       topics: args.topic,
       sources: args.source,
       maxPages,
@@ -93,8 +90,8 @@ export async function main(argv: string[]): Promise<number> {
 
 async function explain(url: string, args: { config?: string; root?: string; topic?: string; source?: string; json: boolean }): Promise<number> {
   try {
-    const config = await loadConfig(args.config);
-    const explanation = await explainUrl(config, sitePaths(args.root), url, { topic: args.topic, source: args.source });
+    const { config, paths } = await loadSite(args);
+    const explanation = await explainUrl(config, paths, url, { topic: args.topic, source: args.source });
     console.log(args.json ? JSON.stringify(explanation, null, 2) : formatExplanation(explanation));
     return explanation.publishable ? 0 : 1;
   } catch (error) {
@@ -102,6 +99,4 @@ async function explain(url: string, args: { config?: string; root?: string; topi
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('commands/crawl.ts')) {
-  process.exitCode = await main(process.argv.slice(2));
-}
+await runMain(import.meta.url, main);

@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { sitePaths } from '../crawler/paths.ts';
 import { commandArgs } from './kit/args.ts';
-import { isMain } from './kit/cli-args.ts';
+import { runMain } from './kit/main.ts';
+import { onTerminal } from './kit/progress.ts';
 import { deploy, DeployError, describeTarget, settingsFromEnv, type Credentials } from '../deploy/index.ts';
 import { createProgress, formatPlan, formatSummary } from '../deploy/output.ts';
 
@@ -53,7 +54,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
   const dryRun = Boolean(args['dry-run']);
   console.log(`${dryRun ? 'Planning' : 'Deploying'} ${dir} → ${describeTarget(settings.value)}`);
 
-  const progress = createProgress({ tty: Boolean(process.stderr.isTTY) && !env.CI, verbose: Boolean(args.verbose) });
+  const progress = createProgress({ tty: onTerminal(env), verbose: Boolean(args.verbose) });
   try {
     const report = await deploy({ dir, settings: settings.value, dryRun, force: args.force, listBucket: args.list, archiveDir: paths.archive, credentials: credentialsFrom(env), onEvent: progress.onEvent });
     progress.stop();
@@ -79,4 +80,4 @@ function credentialsFrom(env: Record<string, string | undefined>): Credentials |
   return { accessKeyId, secretAccessKey, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) };
 }
 
-if (isMain(import.meta.url)) process.exitCode = await main(process.argv.slice(2));
+await runMain(import.meta.url, main);

@@ -6,7 +6,7 @@ import { siteSchema } from '../crawler/config/schema.ts';
 import { sitePaths } from '../crawler/paths.ts';
 import { parseCommand } from './kit/args.ts';
 import { writeFileAtomic } from '../crawler/store/atomic-write.ts';
-import { isMain } from './kit/cli-args.ts';
+import { runMain } from './kit/main.ts';
 import { answersFromFlags, REUSE_CHOICES, type Answers, type TopicAnswer } from './new-site/answers.ts';
 import { nextSteps } from './new-site/next-steps.ts';
 import { topicsFromOpml, UNCATEGORIZED } from './new-site/opml-topics.ts';
@@ -200,4 +200,4 @@ function checkField(field: 'title' | 'url' | 'language', value: string): string 
   return result.success ? null : `${field}: ${result.error.issues[0]?.message ?? 'invalid'}`;
 }
 
-if (isMain(import.meta.url)) process.exitCode = await main(process.argv.slice(2));
+await runMain(import.meta.url, main);

@@ -1,5 +1,3 @@
-import { loadConfig } from '../crawler/config/index.ts';
-import { sitePaths } from '../crawler/paths.ts';
 import { preflight } from '../crawler/pipeline/preflight.ts';
 import { applyRemoval, findTarget, finishRemovals, planRemoval, type RemovalPlan } from '../crawler/remove/index.ts';
 import { openState } from '../crawler/store/state.ts';
@@ -7,6 +5,8 @@ import { listRemovals } from '../crawler/store/removals.ts';
 import { syncTopics } from '../crawler/store/topics.ts';
 import { commandArgs } from './kit/args.ts';
 import { reportError } from './kit/errors.ts';
+import { runMain } from './kit/main.ts';
+import { loadSite, SITE_OPTIONS, SITE_OPTIONS_HELP } from './kit/site-options.ts';
 
 const HELP = `Usage: npm run remove -- <url | topic/slug> --reason "<text>" [options]
        npm run remove -- --list [--json]
@@ -24,20 +24,18 @@ Options:
                       write nothing
   --list              show every removal: date, URL, reason
   --json              with --list or --dry-run: print JSON on stdout
-  --config <file>     site config to use (default: site.config.ts, or $GLEANER_CONFIG)
-  --root <dir>        site root holding content/, data/ and media/ (default: ., or $GLEANER_ROOT)
+${SITE_OPTIONS_HELP}
   -h, --help          show this help
 
 Exit codes: 0 removed (or already removed), or listed; 2 bad arguments or config, or no such
             article; 3 the site root is not usable; 1 anything else.`;
 
 const OPTIONS = {
+  ...SITE_OPTIONS,
   reason: { type: 'string' },
   'dry-run': { type: 'boolean' },
   list: { type: 'boolean' },
   json: { type: 'boolean' },
-  config: { type: 'string' },
-  root: { type: 'string' },
 } as const;
 
 export async function main(argv: string[]): Promise<number> {
@@ -50,8 +48,7 @@ export async function main(argv: string[]): Promise<number> {
     if (!args['dry-run'] && !args.reason?.trim()) return usage('--reason is required: say why, like --reason "DMCA notice from Example Press, 2026-04-01"');
   }
   try {
-    const config = await loadConfig(args.config);
-    const paths = sitePaths(args.root);
+    const { config, paths } = await loadSite(args);
     const readOnly = Boolean(args.list || args['dry-run']);
     preflight(paths, readOnly);
     const now = new Date().toISOString();
@@ -122,6 +119,4 @@ function lines(plan: RemovalPlan): string[] {
   ];
 }
 
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('commands/remove.ts')) {
-  process.exitCode = await main(process.argv.slice(2));
-}
+await runMain(import.meta.url, main);

@@ -8,7 +8,8 @@ import { pageHeaders, SECURITY_HEADERS } from '../site/lib/security-headers.ts';
 import { contentTypeOf } from '../deploy/object-headers.ts';
 import { archiveObjectHeaders } from '../deploy/archive.ts';
 import { ARCHIVE_INDEX_CSP } from '../crawler/archive/index-page.ts';
-import { cliOptions, isMain } from './kit/cli-args.ts';
+import { commandArgs } from './kit/args.ts';
+import { runMain } from './kit/main.ts';
 
 // npm run serve: serves a built dist/ the way the S3 + CDN setup will: /x/ → /x/index.html,
 // the built 404 page with status 404, the Content-Type the deploy gives each object
@@ -135,18 +136,30 @@ export function serveStatic(dir: string, options: ServeOptions = {}): Promise<St
   });
 }
 
-if (isMain(import.meta.url)) {
-  const args = cliOptions(['root', 'port', 'host', 'base'], 'npm run serve -- [--root <dir>] [--port N] [--host 127.0.0.1] [--base /]');
+const HELP = 'usage: npm run serve -- [--root <dir>] [--port N] [--host 127.0.0.1] [--base /]';
+
+const OPTIONS = {
+  root: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  base: { type: 'string' },
+} as const;
+
+/** Serves until Ctrl+C (the returned code is for a server that could not start). */
+export async function main(argv: string[]): Promise<number> {
+  const parsed = commandArgs(argv, OPTIONS, HELP);
+  if (typeof parsed === 'number') return parsed;
+  const args = parsed.values;
   const paths = sitePaths(args.root ?? process.env.GLEANER_ROOT ?? '.');
   const dist = paths.dist;
   if (!(await fileAt(join(dist, 'index.html')))) {
     console.error(`nothing to serve: ${dist}/index.html is missing. Run npm run build first.`);
-    process.exit(1);
+    return 1;
   }
   const port = args.port === undefined ? 4321 : Number(args.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     console.error(`--port must be a number between 0 and 65535, not "${args.port}"`);
-    process.exit(2);
+    return 2;
   }
   try {
     const server = await serveStatic(dist, { port, host: args.host, base: args.base, archive: paths.archive });
@@ -154,9 +167,12 @@ if (isMain(import.meta.url)) {
     const stop = () => void server.close().then(() => process.exit(0));
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    return 0;
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     console.error(e.code === 'EADDRINUSE' ? `port ${port} is in use; pass --port N` : e.message);
-    process.exit(1);
+    return 1;
   }
 }
+
+await runMain(import.meta.url, main);

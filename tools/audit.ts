@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cliOptions, isMain } from '../commands/kit/cli-args.ts';
+import { commandArgs } from '../commands/kit/args.ts';
+import { runMain } from '../commands/kit/main.ts';
 import { auditTargets } from './lib/audit-pages.ts';
 import { launchChromium } from './lib/chromium.ts';
 import { makeDemoSite } from './lib/demo-site.ts';
@@ -17,7 +18,7 @@ import { serveStatic } from '../commands/serve.ts';
 // 100 everywhere, except the AMP page's performance (its runtime comes from a CDN).
 
 const PROJECT = fileURLToPath(new URL('..', import.meta.url));
-const USAGE = 'npm run audit -- [--dist <dir>] [--base /] [--form-factor mobile|desktop|both] [--runs N] [--keep]';
+const USAGE = 'usage: npm run audit -- [--dist <dir>] [--base /] [--form-factor mobile|desktop|both] [--runs N] [--keep]';
 
 /** Of several runs of one page, the one with the median performance score (Lighthouse CI's "representative run"). */
 export function medianRun(runs: PageAudit[]): PageAudit {
@@ -34,16 +35,26 @@ export function missedTargets(audits: PageAudit[]): string[] {
   return audits.flatMap((a) => targetCategories(a.name).filter((c) => a.scores[c] !== 100).map((c) => `${a.name} (${a.formFactor}) ${c}: ${a.scores[c]}`));
 }
 
-async function main(): Promise<number> {
-  const args = cliOptions(['dist', 'base', 'form-factor', 'runs'], USAGE, ['keep']);
+const OPTIONS = {
+  dist: { type: 'string' },
+  base: { type: 'string' },
+  'form-factor': { type: 'string' },
+  runs: { type: 'string' },
+  keep: { type: 'boolean' },
+} as const;
+
+async function main(argv: string[]): Promise<number> {
+  const parsed = commandArgs(argv, OPTIONS, USAGE);
+  if (typeof parsed === 'number') return parsed;
+  const args = parsed.values;
   const runs = args.runs === undefined ? 1 : Number(args.runs);
   if (!Number.isInteger(runs) || runs < 1 || runs > 9) {
-    console.error(`--runs must be a whole number from 1 to 9\nusage: ${USAGE}`);
+    console.error(`--runs must be a whole number from 1 to 9\n${USAGE}`);
     return 2;
   }
   const formFactors: FormFactor[] = args['form-factor'] === 'mobile' ? ['mobile'] : args['form-factor'] === 'desktop' ? ['desktop'] : ['mobile', 'desktop'];
   if (args['form-factor'] && !['mobile', 'desktop', 'both'].includes(args['form-factor'])) {
-    console.error(`--form-factor must be mobile, desktop or both\nusage: ${USAGE}`);
+    console.error(`--form-factor must be mobile, desktop or both\n${USAGE}`);
     return 2;
   }
 
@@ -96,11 +107,4 @@ async function main(): Promise<number> {
   return missed.length ? 1 : 0;
 }
 
-if (isMain(import.meta.url)) {
-  try {
-    process.exitCode = await main();
-  } catch (error) {
-    console.error((error as Error).stack ?? error);
-    process.exitCode = 1;
-  }
-}
+await runMain(import.meta.url, main);

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { cliOptions, isMain } from '../commands/kit/cli-args.ts';
+import { commandArgs } from '../commands/kit/args.ts';
+import { runMain } from '../commands/kit/main.ts';
 import { launchChromium } from './lib/chromium.ts';
 import { COLOR_SCHEMES, VIEWPORTS, openPageType, pageTargets } from './lib/page-types.ts';
 import { serveStatic } from '../commands/serve.ts';
@@ -9,10 +10,12 @@ import { serveStatic } from '../commands/serve.ts';
 // npm run screenshots: every page type of a built site (the demo's by default) at 1280 and
 // 390 px wide, light and dark, whole pages, into one folder, so a person can look at them.
 
-const USAGE = 'npm run screenshots -- [--dist .demo/dist] [--out .demo/screenshots]';
+const USAGE = 'usage: npm run screenshots -- [--dist .demo/dist] [--out .demo/screenshots]';
 
-export async function main(argv = process.argv.slice(2)): Promise<number> {
-  const args = cliOptions(['dist', 'out'], USAGE, [], argv);
+export async function main(argv: string[]): Promise<number> {
+  const parsed = commandArgs(argv, { dist: { type: 'string' }, out: { type: 'string' } }, USAGE);
+  if (typeof parsed === 'number') return parsed;
+  const args = parsed.values;
   const dist = resolve(args.dist ?? '.demo/dist');
   const out = resolve(args.out ?? '.demo/screenshots');
   if (!existsSync(join(dist, 'index.html'))) {
@@ -46,4 +49,4 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   }
 }
 
-if (isMain(import.meta.url)) process.exitCode = await main();
+await runMain(import.meta.url, main);

@@ -1,8 +1,9 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 
-// The argument handling every command with a help text shares (npm run crawl, add, remove, deploy, new-site):
-// strict options plus -h/--help (and positional arguments for commands that take them). Commands return their exit code rather than exiting, so tests
-// can call main() in-process.
+// The one argument parser of every command and tool (npm run crawl, add, remove, build, serve, start,
+// deploy, new-site, and the tools): strict options plus -h/--help (and positional arguments for
+// commands that take them); the help goes to stdout with exit 0, a mistake and the help to stderr
+// with exit 2. Commands return their exit code rather than exiting (runMain in main.ts sets it).
 
 export type CommandValues<O extends ParseArgsOptionsConfig> = ReturnType<typeof parseArgs<{ args: string[]; options: O; strict: true }>>['values'];
 

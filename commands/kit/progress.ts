@@ -1,6 +1,11 @@
 import cliProgress from 'cli-progress';
 import type { CrawlEvent, Reporter } from '../../crawler/pipeline/index.ts';
 
+/** Whether progress can redraw bars: stderr is a terminal and this is not a CI log. */
+export function onTerminal(env: Record<string, string | undefined> = process.env): boolean {
+  return Boolean(process.stderr.isTTY) && !env.CI;
+}
+
 /** Progress bars per stage on a terminal; one line per event elsewhere (CI logs, pipes). */
 export function createReporter(options: { tty: boolean; verbose: boolean; write?: (line: string) => void }): { reporter: Reporter; stop(): void } {
   const write = options.write ?? ((line: string) => process.stderr.write(`${line}\n`));

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { loadConfig } from '../../crawler/config/index.ts';
 import { readContentIndex } from '../../site/build/content-index.ts';
 import { buildSiteIndex } from '../../site/lib/site-index.ts';
-import { cliOptions } from '../../commands/kit/cli-args.ts';
+import { commandArgs } from '../../commands/kit/args.ts';
 import { describeMachine } from './lib/results.ts';
 import { printTable, percent } from './lib/table.ts';
 
@@ -11,8 +11,10 @@ import { printTable, percent } from './lib/table.ts';
 // (linked, indexed, in the sitemap) once publish.minTagArticles articles carry it, and an article
 // shows the tags that had recurred when it was published (site/lib/site-index.ts).
 
-const USAGE = 'npm run bench:tags -- [--root .demo] [--config site.config.ts]';
-const args = cliOptions(['root', 'config'], USAGE);
+const USAGE = 'usage: npm run bench:tags -- [--root .demo] [--config site.config.ts]';
+const parsed = commandArgs(process.argv.slice(2), { root: { type: 'string' }, config: { type: 'string' } }, USAGE);
+if (typeof parsed === 'number') process.exit(parsed);
+const args = parsed.values;
 const root = resolve(args.root ?? '.demo');
 const config = await loadConfig(args.config);
 const { entries } = await readContentIndex(root, new Map());

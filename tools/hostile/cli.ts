@@ -8,15 +8,20 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { sitePaths } from '../../crawler/paths.ts';
-import { cliOptions, isMain } from '../../commands/kit/cli-args.ts';
+import { commandArgs } from '../../commands/kit/args.ts';
+import { runMain } from '../../commands/kit/main.ts';
 import { hostileConfig } from './config.ts';
 import { observeCrawl } from './observe.ts';
 import { runCrawlProcess } from './run.ts';
 import { REALISTIC_TIMING, startHostileWeb, TEST_TIMING } from './server.ts';
 import { formatTable } from './table.ts';
 
-export async function main(): Promise<number> {
-  const args = cliOptions(['root'], 'npm run hostile -- [--fast] [--keep] [--root <dir>]', ['fast', 'keep']);
+const OPTIONS = { root: { type: 'string' }, fast: { type: 'boolean' }, keep: { type: 'boolean' } } as const;
+
+export async function main(argv: string[]): Promise<number> {
+  const parsed = commandArgs(argv, OPTIONS, 'usage: npm run hostile -- [--fast] [--keep] [--root <dir>]');
+  if (typeof parsed === 'number') return parsed;
+  const args = parsed.values;
   const fast = args.fast === true;
   const root = args.root ?? (await mkdtemp(join(tmpdir(), 'gleaner-hostile-')));
   const started = performance.now();
@@ -46,4 +51,4 @@ export async function main(): Promise<number> {
   }
 }
 
-if (isMain(import.meta.url)) process.exitCode = await main();
+await runMain(import.meta.url, main);
