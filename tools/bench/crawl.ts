@@ -16,7 +16,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { sitePaths } from '../../crawler/paths.ts';
 import { runCrawl, type CrawlEvent } from '../../crawler/pipeline/index.ts';
@@ -24,19 +23,20 @@ import { politenessBound } from './lib/crawl-bound.ts';
 import type { ParentMessage, ServedRequest, ServerMessage } from './lib/crawl-server.ts';
 import { TOPIC_COUNT, feedUrl, hostNames, type BenchWebOptions } from './lib/crawl-web.ts';
 import { machine, writeResults } from './lib/results.ts';
+import { commandArgs } from '../../commands/kit/args.ts';
 
-const { values: args } = parseArgs({
-  options: {
-    hosts: { type: 'string', default: '50' },
-    pages: { type: 'string', default: '40' },
-    concurrency: { type: 'string', default: '16' },
-    delay: { type: 'string', default: '100' },
-    'min-latency': { type: 'string', default: '20' },
-    'max-latency': { type: 'string', default: '80' },
-    workers: { type: 'string' },
-    keep: { type: 'boolean', default: false },
-  },
-});
+const parsed = commandArgs(process.argv.slice(2), {
+  hosts: { type: 'string', default: '50' },
+  pages: { type: 'string', default: '40' },
+  concurrency: { type: 'string', default: '16' },
+  delay: { type: 'string', default: '100' },
+  'min-latency': { type: 'string', default: '20' },
+  'max-latency': { type: 'string', default: '80' },
+  workers: { type: 'string' },
+  keep: { type: 'boolean', default: false },
+}, 'usage: npm run bench:crawl -- [--hosts 50] [--pages 40] [--concurrency 16] [--delay 100] [--min-latency 20] [--max-latency 80] [--workers N] [--keep]');
+if (typeof parsed === 'number') process.exit(parsed);
+const args = parsed.values;
 const web: BenchWebOptions = {
   hosts: Number(args.hosts),
   pagesPerHost: Number(args.pages),

@@ -19,6 +19,7 @@ import { loadDataset, type Page } from './lib/extraction-dataset.ts';
 import { HOSTILE_PAGES } from './lib/hostile-pages.ts';
 import { describeMachine, PROJECT } from './lib/results.ts';
 import { printTable } from './lib/table.ts';
+import { commandArgs } from '../../commands/kit/args.ts';
 
 interface Prediction {
   text: string;
@@ -33,10 +34,11 @@ interface Extractor {
   withTitleVariant: boolean;
 }
 
-const args = process.argv.slice(2);
-const datasetDir = resolve(args.find((a) => !a.startsWith('--')) ?? join(PROJECT, '..', 'shared', 'datasets', 'extraction-dev'));
-const skipJsdom = args.includes('--skip-jsdom');
-const worstCount = Number(args.find((a) => a.startsWith('--worst='))?.slice(8) ?? 10);
+const parsed = commandArgs(process.argv.slice(2), { 'skip-jsdom': { type: 'boolean' }, worst: { type: 'string', default: '10' }, hostile: { type: 'boolean' } }, 'usage: npm run bench:extract -- [<dataset dir>] [--skip-jsdom] [--worst=10] | --hostile', { positionals: true });
+if (typeof parsed === 'number') process.exit(parsed);
+const datasetDir = resolve(parsed.positionals[0] ?? join(PROJECT, '..', 'shared', 'datasets', 'extraction-dev'));
+const skipJsdom = Boolean(parsed.values['skip-jsdom']);
+const worstCount = Number(parsed.values.worst);
 const WARMUP_PAGES = 15;
 
 function readabilityOn(document: Document): Prediction {
@@ -157,5 +159,5 @@ function hostile(): void {
 }
 
 console.log(`bench:extract on ${describeMachine()}\n`);
-if (args.includes('--hostile')) hostile();
+if (parsed.values.hostile) hostile();
 else await main();

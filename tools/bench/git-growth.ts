@@ -1,7 +1,6 @@
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { sitePaths } from '../../crawler/paths.ts';
 import { runCrawl } from '../../crawler/pipeline/index.ts';
@@ -12,6 +11,7 @@ import { TOPIC_SITES, writeSampleWebArticles } from './lib/sample-web-articles.t
 import { initRepo } from './lib/git-repo.ts';
 import { describeMachine, machine, writeResults } from './lib/results.ts';
 import { printTable } from './lib/table.ts';
+import { commandArgs } from '../../commands/kit/args.ts';
 
 // npm run bench:git-growth: how much the git repository grows per crawl run.
 //
@@ -23,12 +23,12 @@ import { printTable } from './lib/table.ts';
 // thin pack a push would send, and the packed repository size after `git gc`. A last run with
 // nothing new must leave nothing to commit.
 
-const { values: args } = parseArgs({
-  options: {
-    runs: { type: 'string', default: '8' },
-    keep: { type: 'boolean', default: false },
-  },
-});
+const parsed = commandArgs(process.argv.slice(2), {
+  runs: { type: 'string', default: '8' },
+  keep: { type: 'boolean', default: false },
+}, 'usage: npm run bench:git-growth -- [--runs 8] [--keep]');
+if (typeof parsed === 'number') process.exit(parsed);
+const args = parsed.values;
 const RUNS = Number(args.runs);
 const PER_TOPIC = 10;
 

@@ -13,7 +13,6 @@
 
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { invalidationPaths, planDeploy } from '../../deploy/index.ts';
 import { scanBuild } from '../../deploy/local-files.ts';
 import { diffDists } from './lib/dist-diff.ts';
@@ -21,18 +20,20 @@ import { runBuild } from './lib/run-build.ts';
 import { describeMachine, machine, writeResults } from './lib/results.ts';
 import { BENCH_PAGE_SIZE, BENCH_TOPICS, coldStart, syntheticRoot, writeArticles } from './lib/synthetic-root.ts';
 import { count, gb, percent, printTable, seconds } from './lib/table.ts';
+import { commandArgs } from '../../commands/kit/args.ts';
 
-const { values: args } = parseArgs({
-  options: {
-    articles: { type: 'string', default: '10000' },
-    add: { type: 'string', default: '100' },
-    keep: { type: 'string' },
-  },
-});
+const USAGE = 'usage: npm run bench:incremental -- [--articles 10000] [--add 100] [--keep <dir>]';
+const parsed = commandArgs(process.argv.slice(2), {
+  articles: { type: 'string', default: '10000' },
+  add: { type: 'string', default: '100' },
+  keep: { type: 'string' },
+}, USAGE);
+if (typeof parsed === 'number') process.exit(parsed);
+const args = parsed.values;
 const articles = Number(args.articles);
 const added = Number(args.add);
 if (!Number.isInteger(articles) || articles < 1 || !Number.isInteger(added) || added < 1) {
-  console.error('usage: npm run bench:incremental -- [--articles 10000] [--add 100] [--keep <dir>]');
+  console.error(USAGE);
   process.exit(2);
 }
 

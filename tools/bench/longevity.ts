@@ -18,7 +18,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { parseConfig, type UserConfig } from '../../crawler/config/index.ts';
 import { sitePaths } from '../../crawler/paths.ts';
 import type { RunSummary } from '../../crawler/pipeline/summary.ts';
@@ -32,20 +31,21 @@ import { prepareRoot, runBuild, type MeasuredBuild } from './lib/run-build.ts';
 import { TOPIC_SITES, writeSampleWebArticles } from './lib/sample-web-articles.ts';
 import { measureSearchBytes } from './lib/search-bytes.ts';
 import { count, gb, kb, printTable, seconds } from './lib/table.ts';
+import { commandArgs } from '../../commands/kit/args.ts';
 
 const USAGE = 'usage: npm run bench:longevity -- [--articles 1000,10000,50000,100000] [--add 100] [--runs 1] [--batch 1000] [--image-widths 320,640,1024] [--no-cold] [--no-search] [--keep]';
-const { values: args } = parseArgs({
-  options: {
-    articles: { type: 'string', default: '1000,10000,50000,100000' },
-    add: { type: 'string', default: '100' },
-    runs: { type: 'string', default: '1' },
-    batch: { type: 'string', default: '1000' },
-    'image-widths': { type: 'string' },
-    'no-cold': { type: 'boolean', default: false },
-    'no-search': { type: 'boolean', default: false },
-    keep: { type: 'boolean', default: false },
-  },
-});
+const parsed = commandArgs(process.argv.slice(2), {
+  articles: { type: 'string', default: '1000,10000,50000,100000' },
+  add: { type: 'string', default: '100' },
+  runs: { type: 'string', default: '1' },
+  batch: { type: 'string', default: '1000' },
+  'image-widths': { type: 'string' },
+  'no-cold': { type: 'boolean', default: false },
+  'no-search': { type: 'boolean', default: false },
+  keep: { type: 'boolean', default: false },
+}, USAGE);
+if (typeof parsed === 'number') process.exit(parsed);
+const args = parsed.values;
 const sizes = args.articles.split(',').map((s) => Number(s.trim().replace(/k$/i, '000')));
 const ADD = Number(args.add);
 const RUNS = Number(args.runs);

@@ -20,7 +20,6 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { workerProcessor } from '../../crawler/process/pool.ts';
 import { processPage, type ProcessOptions } from '../../crawler/process/process-page.ts';
 import { loadDataset } from './lib/extraction-dataset.ts';
@@ -29,15 +28,16 @@ import { runStages, STAGES, type StageRun } from './lib/stage-timer.ts';
 import type { DedupScaleResult } from './lib/dedup-scale.ts';
 import { describeMachine, machine, PROJECT, writeResults } from './lib/results.ts';
 import { count, mb, printTable, seconds } from './lib/table.ts';
+import { commandArgs } from '../../commands/kit/args.ts';
 
-const { values: args } = parseArgs({
-  options: {
-    dataset: { type: 'string', default: join(PROJECT, '..', 'shared', 'datasets', 'extraction-dev') },
-    generated: { type: 'string', default: '300' },
-    dedup: { type: 'string', default: '100000' },
-    workers: { type: 'string', default: String(availableParallelism()) },
-  },
-});
+const parsed = commandArgs(process.argv.slice(2), {
+  dataset: { type: 'string', default: join(PROJECT, '..', 'shared', 'datasets', 'extraction-dev') },
+  generated: { type: 'string', default: '300' },
+  dedup: { type: 'string', default: '100000' },
+  workers: { type: 'string', default: String(availableParallelism()) },
+}, 'usage: npm run bench:pipeline -- [--dataset <dir>] [--generated 300] [--dedup 100000] [--workers N]');
+if (typeof parsed === 'number') process.exit(parsed);
+const args = parsed.values;
 const generatedCount = Number(args.generated);
 const dedupCount = Number(args.dedup);
 const workers = Number(args.workers);

@@ -20,7 +20,6 @@
 
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { summarizeCpuProfile } from './lib/cpu-profile.ts';
 import { runBuild, type MeasuredBuild } from './lib/run-build.ts';
 import { count, gb, kb, mb, percent, printTable, seconds } from './lib/table.ts';
@@ -29,21 +28,23 @@ import { measureSearchBytes, type SearchMeasurement } from './lib/search-bytes.t
 import { BENCH_PAGE_SIZE, BENCH_TOPICS, coldStart, syntheticRoot, writeArticles } from './lib/synthetic-root.ts';
 import { listFiles } from '../../deploy/files.ts';
 import { chromiumAvailable } from '../lib/chromium.ts';
+import { commandArgs } from '../../commands/kit/args.ts';
 
-const { values: args } = parseArgs({
-  options: {
-    articles: { type: 'string', default: '1000,5000,10000' },
-    runs: { type: 'string', default: '2' },
-    keep: { type: 'string' },
-    queries: { type: 'string', default: 'telescope,night train,market' },
-    'no-search': { type: 'boolean', default: false },
-    'cpu-prof': { type: 'string' },
-  },
-});
+const USAGE = 'usage: npm run bench:site -- [--articles 1000,5000,10000] [--runs 2] [--keep <dir>] [--queries a,b] [--no-search] [--cpu-prof <dir>]';
+const parsed = commandArgs(process.argv.slice(2), {
+  articles: { type: 'string', default: '1000,5000,10000' },
+  runs: { type: 'string', default: '2' },
+  keep: { type: 'string' },
+  queries: { type: 'string', default: 'telescope,night train,market' },
+  'no-search': { type: 'boolean', default: false },
+  'cpu-prof': { type: 'string' },
+}, USAGE);
+if (typeof parsed === 'number') process.exit(parsed);
+const args = parsed.values;
 const sizes = args.articles.split(',').map((s) => Number(s.trim().replace(/_/g, '')));
 const runs = Number(args.runs);
 if (sizes.some((n) => !Number.isInteger(n) || n < 1) || !Number.isInteger(runs) || runs < 1) {
-  console.error('usage: npm run bench:site -- [--articles 1000,5000,10000] [--runs 2] [--keep <dir>] [--queries a,b] [--no-search] [--cpu-prof <dir>]');
+  console.error(USAGE);
   process.exit(2);
 }
 sizes.sort((a, b) => a - b);

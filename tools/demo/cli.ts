@@ -1,14 +1,11 @@
 // npm run demo:web -- [--port N] [--articles DIR]: serve the sample web until Ctrl-C.
-import { parseArgs } from 'node:util';
+import { commandArgs } from '../../commands/kit/args.ts';
 import { startSampleWeb } from './server.ts';
 
-const { values } = parseArgs({
-  options: { port: { type: 'string', default: '0' }, articles: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-});
-if (values.help) {
-  console.log('Usage: npm run demo:web -- [--port N] [--articles DIR]\nServes the sample web on 127.0.0.1; point a crawler at it with the printed resolve map.');
-  process.exit(0);
-}
+const HELP = 'Usage: npm run demo:web -- [--port N] [--articles DIR]\nServes the sample web on 127.0.0.1; point a crawler at it with the printed resolve map.';
+const parsed = commandArgs(process.argv.slice(2), { port: { type: 'string', default: '0' }, articles: { type: 'string' } }, HELP);
+if (typeof parsed === 'number') process.exit(parsed);
+const { values } = parsed;
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`--port must be a number from 0 to 65535, got "${values.port}"`);
