@@ -145,7 +145,7 @@ export async function writeHistoryRun(options: HistoryOptions): Promise<number> 
     const everything = { ...config, publish: { ...config.publish, perTopicPerRun: options.count } };
     const plan = planPublication(db, everything, paths, topics, now);
     if (plan.total > 0) db.save();
-    writePublishing(db, paths, topics, now);
+    writePublishing(db, paths, now);
     recordRun(db, { startedAt: now, finishedAt: now, status: 'complete', stats: { generated: options.count } });
     db.save();
   } finally {
