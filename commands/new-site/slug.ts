@@ -1,6 +1,6 @@
 /**
  * Lowercase ASCII words joined by hyphens, accents dropped, at most `maxLength` characters:
- * for the scripts' own names (sample-web URLs, synthetic articles, topic slugs of a new site).
+ * for the tools' and commands' own names (sample-web URLs, synthetic articles, topic slugs of a new site).
  * The crawler names published articles with crawler/publish/slug.ts, which has rules of its own.
  */
 export function slugify(text: string, maxLength = Infinity): string {

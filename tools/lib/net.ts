@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 
-// Local servers for the scripts and tests: listen on loopback, close without waiting for
+// Local servers for the tools and tests: listen on loopback, close without waiting for
 // keep-alive connections, and find a port nothing listens on.
 
 /** Listens on 127.0.0.1 (a free port unless `port` is given); resolves with the port. */

@@ -49,7 +49,7 @@ export function summarizeCpuProfile(file: string, top = 25): ProfileSummary {
   for (const [id, micros] of self) {
     const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
     const name = functionName || '(anonymous)';
-    const short = url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/(site|crawler|scripts)\//, '$1/');
+    const short = url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/(site|crawler|commands|deploy|tools)\//, '$1/');
     const key = `${name}@${url}:${lineNumber}`;
     const entry = functions.get(key) ?? { name, where: url ? `${short}:${lineNumber + 1}` : '', selfMs: 0 };
     entry.selfMs += micros / 1000;
