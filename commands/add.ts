@@ -1,5 +1,5 @@
 import { runGivenUrls, urlPolicy, type GivenUrlResult } from '../crawler/pipeline/index.ts';
-import { commandArgs } from './kit/args.ts';
+import { commandArgs, usageError } from './kit/args.ts';
 import { reportError } from './kit/errors.ts';
 import { runMain } from './kit/main.ts';
 import { createReporter, onTerminal } from './kit/progress.ts';
@@ -41,8 +41,7 @@ export async function main(argv: string[]): Promise<number> {
   if (typeof parsed === 'number') return parsed;
   const { values: args, positionals } = parsed;
   if (positionals.length !== 1) {
-    console.error(`${positionals.length ? `one URL at a time (got ${positionals.length})` : 'which page? Give its URL'}\n\n${HELP}`);
-    return 2;
+    return usageError(positionals.length ? `one URL at a time (got ${positionals.length})` : 'which page? Give its URL', HELP);
   }
   const { reporter, stop } = createReporter({ tty: onTerminal(), verbose: Boolean(args.verbose) });
   try {

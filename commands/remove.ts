@@ -3,7 +3,7 @@ import { applyRemoval, findTarget, finishRemovals, planRemoval, type RemovalPlan
 import { openState } from '../crawler/store/state.ts';
 import { listRemovals } from '../crawler/store/removals.ts';
 import { syncTopics } from '../crawler/store/topics.ts';
-import { commandArgs } from './kit/args.ts';
+import { commandArgs, usageError } from './kit/args.ts';
 import { reportError } from './kit/errors.ts';
 import { runMain } from './kit/main.ts';
 import { loadSite, SITE_OPTIONS, SITE_OPTIONS_HELP } from './kit/site-options.ts';
@@ -42,10 +42,10 @@ export async function main(argv: string[]): Promise<number> {
   const parsed = commandArgs(argv, OPTIONS, HELP, { positionals: true });
   if (typeof parsed === 'number') return parsed;
   const { values: args, positionals } = parsed;
-  if (args.list && positionals.length) return usage('--list takes no address');
+  if (args.list && positionals.length) return usageError('--list takes no address', HELP);
   if (!args.list) {
-    if (positionals.length !== 1) return usage(positionals.length ? `one address at a time (got ${positionals.length})` : 'which article? Give its URL or <topic>/<slug>');
-    if (!args['dry-run'] && !args.reason?.trim()) return usage('--reason is required: say why, like --reason "DMCA notice from Example Press, 2026-04-01"');
+    if (positionals.length !== 1) return usageError(positionals.length ? `one address at a time (got ${positionals.length})` : 'which article? Give its URL or <topic>/<slug>', HELP);
+    if (!args['dry-run'] && !args.reason?.trim()) return usageError('--reason is required: say why, like --reason "DMCA notice from Example Press, 2026-04-01"', HELP);
   }
   try {
     const { config, paths } = await loadSite(args);
@@ -95,11 +95,6 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     return reportError(error);
   }
-}
-
-function usage(problem: string): number {
-  console.error(`${problem}\n\n${HELP}`);
-  return 2;
 }
 
 function describe(plan: RemovalPlan) {

@@ -23,8 +23,19 @@ export function parseCommand<const O extends ParseArgsOptionsConfig>(
     if ((values as { help?: boolean }).help) return { exitCode: 0, message: help };
     return { values: values as CommandValues<O>, positionals };
   } catch (error) {
-    return { exitCode: 2, message: `${(error as Error).message}\n\n${help}` };
+    return { exitCode: 2, message: mistake((error as Error).message, help) };
   }
+}
+
+/** How a usage mistake reads: the problem, a blank line, the help. */
+function mistake(problem: string, help: string): string {
+  return `${problem}\n\n${help}`;
+}
+
+/** A usage mistake found after parsing (a missing or extra argument): printed like a parsing one, exit code 2. */
+export function usageError(problem: string, help: string): 2 {
+  console.error(mistake(problem, help));
+  return 2;
 }
 
 /** parseCommand for a main() that prints to the console: the help (stdout) or the mistake (stderr) is printed and its exit code returned. */
