@@ -4,7 +4,7 @@ import { commandArgs } from './kit/args.ts';
 import { runMain } from './kit/main.ts';
 import { onTerminal } from './kit/progress.ts';
 import { deploy, DeployError, describeTarget, settingsFromEnv, type Credentials } from '../deploy/index.ts';
-import { createProgress, formatPlan, formatSummary } from '../deploy/output.ts';
+import { createProgress, formatPlan, formatSummary } from './deploy/output.ts';
 
 const HELP = `Usage: npm run deploy -- [options]
 

@@ -1,7 +1,7 @@
 import cliProgress from 'cli-progress';
-import { formatBytes } from './files.ts';
-import type { DeployEvent, DeployReport } from './index.ts';
-import type { DeployPlan } from './plan.ts';
+import { formatBytes } from '../../deploy/files.ts';
+import type { DeployEvent, DeployReport } from '../../deploy/index.ts';
+import type { DeployPlan } from '../../deploy/plan.ts';
 
 /** A progress bar on a terminal; one line per phase elsewhere (CI logs), one per object with verbose. */
 export function createProgress(options: { tty: boolean; verbose: boolean; write?: (line: string) => void }): { onEvent: (event: DeployEvent) => void; stop(): void } {
