@@ -7,3 +7,8 @@ export class CrawlError extends Error {
     this.code = code;
   }
 }
+
+/** The one answer to topics the config does not have (npm run crawl --topic, add --topic, --explain --topic). */
+export function unknownTopicError(config: { topics: ReadonlyArray<{ slug: string }> }, slugs: string[]): CrawlError {
+  return new CrawlError('E_TOPIC', `unknown topic ${slugs.map((s) => `"${s}"`).join(', ')}; the config has ${config.topics.map((t) => t.slug).join(', ')}`);
+}

@@ -10,7 +10,7 @@ import { openState } from '../store/state.ts';
 import { urlByAddress } from '../store/urls.ts';
 import { normalizeUrl } from '../url/index.ts';
 import { findDuplicate } from './accept.ts';
-import { CrawlError } from './crawl-error.ts';
+import { CrawlError, unknownTopicError } from './crawl-error.ts';
 import { processOptions } from '../process/options.ts';
 import { scopesByUrl } from './rule-scopes.ts';
 import { urlPolicy } from './index.ts';
@@ -93,7 +93,7 @@ function rulesOf(db: Database, config: Config, url: string, options: ExplainOpti
   const scope: RuleScope = {};
   if (options.topic) {
     scope.topic = config.topics.findIndex((t) => t.slug === options.topic);
-    if (scope.topic === -1) throw new CrawlError('E_TOPIC', `unknown topic "${options.topic}"; the config has ${config.topics.map((t) => t.slug).join(', ')}`);
+    if (scope.topic === -1) throw unknownTopicError(config, [options.topic]);
   }
   if (options.source) {
     const topics = scope.topic === undefined ? config.topics.map((_, i) => i) : [scope.topic];

@@ -15,7 +15,7 @@ import { urlByAddress, urlById } from '../store/urls.ts';
 import type { Database } from '../store/database.ts';
 import { canonicalUrl, equivalenceKey, normalizeUrl, type UrlPolicy } from '../url/index.ts';
 import { crawlPage } from './crawl-page.ts';
-import { CrawlError } from './crawl-error.ts';
+import { unknownTopicError } from './crawl-error.ts';
 import { silent, type Reporter } from './events.ts';
 import { preflight } from './preflight.ts';
 import { scopesByUrl, type UrlRow } from './rule-scopes.ts';
@@ -61,10 +61,8 @@ export async function runGivenUrls(config: Config, paths: SitePaths, policy: Url
   try {
     const topics = syncTopics(db, config);
     const topic = topics.get(options.topic);
-    if (!topic || !config.topics.some((t) => t.slug === options.topic)) {
-      throw new CrawlError('E_TOPIC', `unknown topic "${options.topic}"; the config has ${config.topics.map((t) => t.slug).join(', ')}`);
-    }
-    reconcile(db, paths, topics, iso());
+    if (!topic || !config.topics.some((t) => t.slug === options.topic)) throw unknownTopicError(config, [options.topic]);
+    reconcile(db, paths, iso());
     finishRemovals(db, paths);
 
     const slugOf = new Map([...topics.values()].map((t) => [t.id, t.slug]));
@@ -100,7 +98,7 @@ export async function runGivenUrls(config: Config, paths: SitePaths, policy: Url
     const extracted = ids.map((id) => articleOfUrl(db, id)).filter((a) => a?.status === 'ready').map((a) => a!.id);
     const plan = planPublication(db, config, paths, topics, iso(), extracted);
     if (plan.total > 0) db.save();
-    summary.published = writePublishing(db, paths, topics, iso());
+    summary.published = writePublishing(db, paths, iso());
     for (const [slug, count] of plan.byTopic) if (count) summary.publishedByTopic[slug] = count;
 
     for (const [input, urlId] of admitted) results.set(input, outcomeOf(db, slugOf, input, urlId));

@@ -11,7 +11,7 @@ import { backlogByTopic, publishedSince } from '../store/articles.ts';
 import { recordRun, type RunRecord } from '../store/runs.ts';
 import { isDue, type DiscoveryContext } from '../discover/index.ts';
 import { planPublication, reconcile, writePublishing } from '../publish/index.ts';
-import { CrawlError } from './crawl-error.ts';
+import { unknownTopicError } from './crawl-error.ts';
 import { discoverSources } from './discover-phase.ts';
 import { runFetchPhase } from './fetch-phase.ts';
 import { preflight } from './preflight.ts';
@@ -83,7 +83,7 @@ export async function runCrawl(config: Config, paths: SitePaths, options: CrawlO
     syncSources(db, config, topics);
     const selectedTopics = selectTopics(config, topics, options.topics);
     if (!dryRun) {
-      reconcile(db, paths, topics, iso());
+      reconcile(db, paths, iso());
       finishRemovals(db, paths);
     }
 
@@ -122,7 +122,7 @@ export async function runCrawl(config: Config, paths: SitePaths, options: CrawlO
       const plan = planPublication(db, publishing, paths, topics, iso());
       if (plan.total > 0) db.save();
       crashpoint('publish:planned');
-      summary.published = writePublishing(db, paths, topics, iso());
+      summary.published = writePublishing(db, paths, iso());
       crashpoint('publish:files-written');
       for (const [topic, count] of plan.byTopic) {
         summary.publishedByTopic[topic] = count;
@@ -158,9 +158,7 @@ export async function runCrawl(config: Config, paths: SitePaths, options: CrawlO
 function selectTopics(config: Config, topics: Map<string, TopicRow>, wanted: string[] | undefined): Set<number> {
   if (!wanted?.length) return new Set(config.topics.map((t) => topics.get(t.slug)!.id));
   const unknown = wanted.filter((slug) => !config.topics.some((t) => t.slug === slug));
-  if (unknown.length) {
-    throw new CrawlError('E_TOPIC', `unknown topic ${unknown.map((s) => `"${s}"`).join(', ')}; the config has ${config.topics.map((t) => t.slug).join(', ')}`);
-  }
+  if (unknown.length) throw unknownTopicError(config, unknown);
   return new Set(wanted.map((slug) => topics.get(slug)!.id));
 }
 

@@ -5,7 +5,7 @@ import type { SitePaths } from '../paths.ts';
 import type { Database } from '../store/database.ts';
 import { markArticlePublished, markPublishing, newestPublished, nextPosition, publishedWithTags, publishingArticles, readyArticles, readyArticlesAmong, slugTaken, tagsOf, type ArticleRow, type TermsRow } from '../store/articles.ts';
 import { markPublished } from '../store/url-state.ts';
-import type { TopicRow } from '../store/topics.ts';
+import { topicSlugsById, type TopicRow } from '../store/topics.ts';
 import { writeFileAtomic } from '../store/atomic-write.ts';
 import { frontmatterOf, renderArticleFile } from './article-file.ts';
 import { archiveIdOfArticle } from '../store/archives.ts';
@@ -32,7 +32,7 @@ export interface PublishPlan {
 /** `only`: publish just these articles (npm run add), whatever publish.perTopicPerRun says; otherwise each topic's newest. */
 export function planPublication(db: Database, config: Config, paths: SitePaths, topics: Map<string, TopicRow>, now: string, only?: number[]): PublishPlan {
   const plan: PublishPlan = { byTopic: new Map(), total: 0 };
-  const related = new RelatedPool(db, topics);
+  const related = new RelatedPool(db);
   const stories = new StoryClusters(db, now);
   const folders = new FolderAllocator();
   for (const topic of config.topics) {
@@ -89,9 +89,9 @@ class RelatedPool {
 
   private readonly db: Database;
 
-  constructor(db: Database, topics: Map<string, TopicRow>) {
+  constructor(db: Database) {
     this.db = db;
-    this.slugById = new Map([...topics.values()].map((t) => [t.id, t.slug]));
+    this.slugById = topicSlugsById(db);
   }
 
   for(tags: string[]): RelatedCandidate[] {
@@ -136,8 +136,8 @@ function termsOf(article: ArticleRow): Map<string, number> {
 }
 
 /** Step 2: writes the file of every 'publishing' article, then marks it published (its body then lives in the file only). */
-export function writePublishing(db: Database, paths: SitePaths, topics: Map<string, TopicRow>, now: string): number {
-  const slugById = new Map([...topics.values()].map((t) => [t.id, t.slug]));
+export function writePublishing(db: Database, paths: SitePaths, now: string): number {
+  const slugById = topicSlugsById(db);
   let written = 0;
   for (const article of publishingArticles(db)) {
     const topicSlug = slugById.get(article.topic_id)!;
@@ -168,7 +168,7 @@ export interface ReconcileReport {
  * folders. Only the rows and folders of an unfinished publish are looked at: a published file
  * is never read again by a run.
  */
-export function reconcile(db: Database, paths: SitePaths, topics: Map<string, TopicRow>, now: string): ReconcileReport {
+export function reconcile(db: Database, paths: SitePaths, now: string): ReconcileReport {
   const folders = new Set(publishingArticles(db).map((a) => dirname(join(paths.root, a.file!))));
   let strayRemoved = 0;
   for (const dir of folders) {
@@ -180,7 +180,7 @@ export function reconcile(db: Database, paths: SitePaths, topics: Map<string, To
       }
     }
   }
-  return { finished: writePublishing(db, paths, topics, now), strayRemoved };
+  return { finished: writePublishing(db, paths, now), strayRemoved };
 }
 
 /** Whether content/ holds any Markdown file (to refuse running with content but no state). */

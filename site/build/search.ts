@@ -17,7 +17,7 @@ import type { Article, SiteIndex } from '../lib/site-index.ts';
 // newest shard takes new articles, so a run re-indexes one shard of at most SHARD_SIZE articles
 // and the deploy uploads its files only; a full shard never changes again. The browser searches
 // the newest shards first and merges older ones (Pagefind's mergeIndex) as the reader asks for
-// more (site/scripts/pagefind.ts), so a first search downloads what a shard or two weigh, however
+// more (site/client/pagefind.ts), so a first search downloads what a shard or two weigh, however
 // large the site. pagefind/shards.json lists the shards, newest first.
 
 export const SHARD_SIZE = 2000;

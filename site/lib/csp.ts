@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 // The site's Content Security Policies, in one place for the build (astro.config.mjs hands
 // PAGE_DIRECTIVES to Astro, which adds the hashes of the inline styles it writes and puts a
 // <meta http-equiv> in every page), for the AMP pages (a header only: AMP forbids the meta
-// tag), and for whatever serves dist/ (scripts/serve.ts here, the CDN in production).
+// tag), and for whatever serves dist/ (commands/serve.ts here, the CDN in production).
 
 /**
  * The one inline script: applies the saved theme before the first paint (a file would

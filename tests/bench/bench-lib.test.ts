@@ -3,11 +3,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { areaOf, summarizeCpuProfile } from '../../scripts/bench/lib/cpu-profile.ts';
-import { diffDists, fileKind } from '../../scripts/bench/lib/dist-diff.ts';
-import { processTree, rssBytes, treeRssBytes } from '../../scripts/bench/lib/process-tree.ts';
-import { requestKind } from '../../scripts/bench/lib/search-bytes.ts';
-import { formatTable } from '../../scripts/bench/lib/table.ts';
+import { areaOf, summarizeCpuProfile } from '../../tools/bench/lib/cpu-profile.ts';
+import { diffDists, fileKind } from '../../tools/bench/lib/dist-diff.ts';
+import { processTree, rssBytes, treeRssBytes } from '../../tools/bench/lib/process-tree.ts';
+import { requestKind } from '../../tools/bench/lib/search-bytes.ts';
+import { formatTable } from '../../tools/bench/lib/table.ts';
 
 let dir: string;
 beforeEach(() => {

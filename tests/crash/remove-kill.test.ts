@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../crawler/config/index.ts';
 import type { SitePaths } from '../../crawler/paths.ts';
 import { runCrawl } from '../../crawler/pipeline/index.ts';
-import { startSampleWeb, type SampleWeb } from '../../scripts/demo/index.ts';
+import { startSampleWeb, type SampleWeb } from '../../tools/demo/index.ts';
 import { query, removeTempRoots, tempRoot, testConfig } from '../crawler/helpers.ts';
 import { inspectSite } from './helpers/consistency.ts';
 import { sampleSubset } from './helpers/sample-subset.ts';
@@ -20,7 +20,7 @@ let web: SampleWeb;
 let config: Config;
 
 function removeRun(paths: SitePaths, configFile: string, args: string[], crashAt?: string): Promise<CommandResult> {
-  return runCommand('crawler/cli/remove.ts', [...args, '--config', configFile, '--root', paths.root], crashAt ? { GLEANER_CRASH_AT: crashAt } : {});
+  return runCommand('commands/remove.ts', [...args, '--config', configFile, '--root', paths.root], crashAt ? { GLEANER_CRASH_AT: crashAt } : {});
 }
 
 async function publishedSite(): Promise<{ paths: SitePaths; configFile: string; targets: Array<{ id: string; file: string }> }> {

@@ -104,7 +104,7 @@ describe('publishing', () => {
     const topicId = topics.get('space')!.id;
     for (let n = 1; n <= 6; n++) addArticle(db, topicId, n);
     planPublication(db, config, paths, topics, '2026-02-02T00:00:00Z');
-    expect(writePublishing(db, paths, topics, '2026-02-02T00:00:00Z')).toBe(4);
+    expect(writePublishing(db, paths, '2026-02-02T00:00:00Z')).toBe(4);
     const rows = db.all<{ title: string; position: number; page: number }>(`SELECT title, position, page FROM articles WHERE status = 'published' ORDER BY position`);
     // The four newest (3..6), oldest of them first.
     expect(rows.map((r) => r.title)).toEqual(['Article number 3', 'Article number 4', 'Article number 5', 'Article number 6']);
@@ -114,7 +114,7 @@ describe('publishing', () => {
     expect(db.all(`SELECT file FROM articles WHERE status = 'published' AND (markdown IS NOT NULL OR file NOT LIKE 'content/space/2026/02/%')`)).toEqual([]);
     // The next run continues the numbering.
     planPublication(db, config, paths, topics, '2026-02-03T00:00:00Z');
-    writePublishing(db, paths, topics, '2026-02-03T00:00:00Z');
+    writePublishing(db, paths, '2026-02-03T00:00:00Z');
     const next = db.all<{ position: number }>(`SELECT position FROM articles WHERE title IN ('Article number 1', 'Article number 2') ORDER BY position`);
     expect(next.map((r) => r.position)).toEqual([4, 5]);
     db.close();
@@ -128,7 +128,7 @@ describe('publishing', () => {
     addArticle(db, topicId, 1, de('Der Rover fährt über den Mars. Auf dem Mars sammelt der Rover Gestein.'));
     addArticle(db, topicId, 2, de('Der Kuchen ist in der Küche und die Torte ist auf dem Tisch und das ist der Kaffee, die Milch und das Brot.'));
     planPublication(db, config, paths, topics, '2026-02-02T00:00:00Z');
-    writePublishing(db, paths, topics, '2026-02-02T00:00:00Z');
+    writePublishing(db, paths, '2026-02-02T00:00:00Z');
     addArticle(db, topicId, 3, de('Der Rover auf dem Mars ist das Ziel, und die Daten sind in der Zentrale und das ist die Nachricht.'));
     planPublication(db, { ...config, publish: { ...config.publish, relatedCount: 1 } }, paths, topics, '2026-02-03T00:00:00Z');
     const related = db.scalar(`SELECT related FROM articles WHERE title = 'Article number 3'`);
@@ -147,13 +147,13 @@ describe('publishing', () => {
     writePublishingOne(db, paths, topics);
     writeFileSync(join(folder, '.article-number-2.md.123.tmp'), 'half');
     writeFileSync(join(folder, 'notes.md'), '# a file a person wrote, not ours');
-    const report = reconcile(db, paths, topics, '2026-02-02T00:00:00Z');
+    const report = reconcile(db, paths, '2026-02-02T00:00:00Z');
     expect(report).toEqual({ finished: 3, strayRemoved: 1 });
     expect(readdirSync(folder).sort()).toEqual(['article-number-1.md', 'article-number-2.md', 'article-number-3.md', 'notes.md']);
     for (const name of ['article-number-1.md', 'article-number-2.md']) expect(articleIdOf(readFileSync(join(folder, name), 'utf8'))).not.toBeNull();
     // A finished state: nothing left to do, and published files are not read again.
     writeFileSync(join(folder, 'article-number-1.md'), 'damaged by hand');
-    expect(reconcile(db, paths, topics, '2026-02-02T00:00:00Z')).toEqual({ finished: 0, strayRemoved: 0 });
+    expect(reconcile(db, paths, '2026-02-02T00:00:00Z')).toEqual({ finished: 0, strayRemoved: 0 });
     expect(readFileSync(join(folder, 'article-number-1.md'), 'utf8')).toBe('damaged by hand');
     db.close();
     rmSync(root, { recursive: true, force: true });

@@ -12,8 +12,8 @@ import { buildDataFilesApart } from '../../site/build/data/apart.ts';
 import { buildDataFiles, type DataBuild } from '../../site/build/data/index.ts';
 import { articleParts, crawlParts, partName } from '../../site/build/data/parts.ts';
 import { DATA_FORMAT } from '../../site/build/data/schema.ts';
-import { imagePool, writeHistoryRun, type ImagePool } from '../../scripts/bench/lib/longevity-history.ts';
-import { demoConfig } from '../../scripts/demo/config.ts';
+import { imagePool, writeHistoryRun, type ImagePool } from '../../tools/bench/lib/longevity-history.ts';
+import { demoConfig } from '../../tools/demo/config.ts';
 
 // The data files of /data/ from a real crawler state (runs written by the store and the
 // publisher, as bench:longevity writes them), with parts small enough that a month has several.

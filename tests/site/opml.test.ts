@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { parseOpml } from '../../crawler/discover/opml.ts';
-import { topicsFromOpml } from '../../scripts/new-site/opml-topics.ts';
+import { topicsFromOpml } from '../../commands/new-site/opml-topics.ts';
 import { opmlDocument, siteOpml } from '../../site/lib/opml.ts';
 import { buildSiteIndex } from '../../site/lib/site-index.ts';
 

@@ -1,7 +1,7 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { htmlToMarkdown, sanitizeArticleHtml } from '../../crawler/clean/index.ts';
-import { createRandom, type Random } from '../../scripts/lib/random.ts';
+import { createRandom, type Random } from '../../tools/lib/random.ts';
 import { renderMarkdown } from '../../site/lib/markdown.ts';
 import { servedHtml } from '../../site/lib/served-html.ts';
 

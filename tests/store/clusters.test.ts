@@ -65,7 +65,7 @@ describe('story clusters in the state', () => {
     const first = add(db, topicId, 'https://orbital.example/kestrel', 'Kestrel touches down in Arcadia Planitia', KESTREL_A, '2026-11-09T14:00:00Z');
     add(db, topicId, 'https://heat.example/pumps', 'What a heat pump does at minus twenty', HEAT, '2026-11-09T15:00:00Z');
     planPublication(db, config, paths, topics, '2026-11-20T00:00:00.000Z');
-    writePublishing(db, paths, topics, '2026-11-20T00:00:00.000Z');
+    writePublishing(db, paths, '2026-11-20T00:00:00.000Z');
     expect(db.all('SELECT * FROM clusters')).toEqual([]);
 
     const SQL = await engine();
@@ -73,7 +73,7 @@ describe('story clusters in the state', () => {
     const second = add(db, topicId, 'https://www.parallax.example/mars-probe', 'A new space agency lands its first Mars probe', KESTREL_B, '2026-11-10T09:00:00Z');
     add(db, topicId, 'https://orbital.example/kestrel-again', 'Kestrel, again, from the same source', KESTREL_A.replace('settled', 'came to rest'), '2026-11-10T10:00:00Z');
     planPublication(db, config, paths, topics, '2026-11-21T00:00:00.000Z');
-    writePublishing(db, paths, topics, '2026-11-21T00:00:00.000Z');
+    writePublishing(db, paths, '2026-11-21T00:00:00.000Z');
 
     expect(clusterById(db, first)).toMatchObject({ id: first, lead_article_id: first, title: 'Kestrel touches down in Arcadia Planitia', created_at: '2026-11-21T00:00:00.000Z' });
     // The same source's second telling is not credited again: it stays out of the story.

@@ -5,6 +5,7 @@ import { htmlToText } from '../../../crawler/clean/html-text.ts';
 import { htmlToMarkdown } from '../../../crawler/clean/markdown.ts';
 import { tagsOf } from '../../../crawler/store/articles.ts';
 import type { Database } from '../../../crawler/store/database.ts';
+import { topicSlugsById } from '../../../crawler/store/topics.ts';
 import { engine } from '../../../crawler/store/engine.ts';
 import { bodyOf } from '../../lib/article-body.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
@@ -58,7 +59,7 @@ export async function dataFileBytes(state: Database, root: string, rows: FileRow
     out.run(`INSERT INTO meta VALUES ('format', ?), ('period', ?)`, [DATA_FORMAT, rows.period]);
     const topics = state.all<Record<string, SqlValue> & { id: number; slug: string }>(`SELECT ${COLUMNS.topics} FROM topics ORDER BY id`);
     insertRows(out, 'topics', COLUMNS.topics, topics);
-    const topicSlug = new Map(topics.map((t) => [t.id, t.slug]));
+    const topicSlug = topicSlugsById(state);
 
     const articleRows = state.all<Record<string, SqlValue> & { id: number; url_id: number }>(`SELECT ${ARTICLE_COLUMNS}, file FROM articles WHERE id IN (${ids(rows.articles)}) ORDER BY id`);
     const stmt = out.prepare(`INSERT INTO articles (${ARTICLE_COLUMNS}, markdown, text, tags) VALUES (${ARTICLE_COLUMNS.split(', ').map(() => '?').join(', ')}, ?, ?, ?)`);

@@ -1,0 +1,52 @@
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+
+// The one argument parser of every command and tool (npm run crawl, add, remove, build, serve, start,
+// deploy, new-site, and the tools): strict options plus -h/--help (and positional arguments for
+// commands that take them); the help goes to stdout with exit 0, a mistake and the help to stderr
+// with exit 2. Commands return their exit code rather than exiting (runMain in main.ts sets it).
+
+export type CommandValues<O extends ParseArgsOptionsConfig> = ReturnType<typeof parseArgs<{ args: string[]; options: O; strict: true }>>['values'];
+
+/**
+ * For a command whose main(argv) returns its exit code: the options, or what to print and the
+ * code to return instead (the help with 0 for -h/--help; the problem and the help with 2 for an
+ * unknown or malformed option). -h/--help is added to `options`.
+ */
+export function parseCommand<const O extends ParseArgsOptionsConfig>(
+  argv: string[],
+  options: O,
+  help: string,
+  settings: { positionals?: boolean } = {},
+): { values: CommandValues<O>; positionals: string[] } | { exitCode: 0 | 2; message: string } {
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: settings.positionals ?? false });
+    if ((values as { help?: boolean }).help) return { exitCode: 0, message: help };
+    return { values: values as CommandValues<O>, positionals };
+  } catch (error) {
+    return { exitCode: 2, message: mistake((error as Error).message, help) };
+  }
+}
+
+/** How a usage mistake reads: the problem, a blank line, the help. */
+function mistake(problem: string, help: string): string {
+  return `${problem}\n\n${help}`;
+}
+
+/** A usage mistake found after parsing (a missing or extra argument): printed like a parsing one, exit code 2. */
+export function usageError(problem: string, help: string): 2 {
+  console.error(mistake(problem, help));
+  return 2;
+}
+
+/** parseCommand for a main() that prints to the console: the help (stdout) or the mistake (stderr) is printed and its exit code returned. */
+export function commandArgs<const O extends ParseArgsOptionsConfig>(
+  argv: string[],
+  options: O,
+  help: string,
+  settings: { positionals?: boolean } = {},
+): { values: CommandValues<O>; positionals: string[] } | number {
+  const parsed = parseCommand(argv, options, help, settings);
+  if (!('exitCode' in parsed)) return parsed;
+  (parsed.exitCode ? console.error : console.log)(parsed.message);
+  return parsed.exitCode;
+}

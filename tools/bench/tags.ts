@@ -1,0 +1,41 @@
+import { resolve } from 'node:path';
+import { loadConfig } from '../../crawler/config/index.ts';
+import { readContentIndex } from '../../site/build/content-index.ts';
+import { buildSiteIndex } from '../../site/lib/site-index.ts';
+import { commandArgs } from '../../commands/kit/args.ts';
+import { describeMachine } from './lib/results.ts';
+import { printTable, percent } from './lib/table.ts';
+
+// npm run bench:tags: how tags behave on a built site's content (the demo's by default). What
+// the crawler stores (every tag of every article) against what the site shows: a tag is listed
+// (linked, indexed, in the sitemap) once publish.minTagArticles articles carry it, and an article
+// shows the tags that had recurred when it was published (site/lib/site-index.ts).
+
+const USAGE = 'usage: npm run bench:tags -- [--root .demo] [--config site.config.ts]';
+const parsed = commandArgs(process.argv.slice(2), { root: { type: 'string' }, config: { type: 'string' } }, USAGE);
+if (typeof parsed === 'number') process.exit(parsed);
+const args = parsed.values;
+const root = resolve(args.root ?? '.demo');
+const config = await loadConfig(args.config);
+const { entries } = await readContentIndex(root, new Map());
+const index = buildSiteIndex(entries, config);
+const articles = index.articles.length;
+if (articles === 0) {
+  console.error(`No articles under ${root}/content: run \`npm start -- --no-serve\` first, or name a site with --root.`);
+  process.exit(2);
+}
+const once = index.tags.filter((t) => t.articles.length === 1).length;
+const listedOnce = index.listedTags.filter((t) => t.articles.length === 1).length;
+const stored = index.articles.reduce((n, a) => n + a.tags.length, 0);
+const shown = index.articles.reduce((n, a) => n + a.shownTags.length, 0);
+const bare = index.articles.filter((a) => a.shownTags.length === 0).length;
+
+console.log(`${articles} articles in ${root}, publish.minTagArticles ${config.publish.minTagArticles}\n`);
+printTable(
+  ['', 'tags', 'used by one article', 'tags per article', 'articles with none', 'indexed tag pages'],
+  [
+    ['stored by the crawler', String(index.tags.length), `${once} (${percent(once / index.tags.length)})`, (stored / articles).toFixed(2), '', String(index.tags.length)],
+    ['shown by the site', String(index.listedTags.length), `${listedOnce} (${percent(index.listedTags.length ? listedOnce / index.listedTags.length : 0)})`, (shown / articles).toFixed(2), `${bare} (${percent(bare / articles)})`, String(index.listedTags.length)],
+  ],
+);
+console.log(`\n${describeMachine()}`);
