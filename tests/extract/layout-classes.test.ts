@@ -121,6 +121,23 @@ describe('body split over sibling containers (class 1)', () => {
   });
 });
 
+describe('body split over containers that schema.org marks (class 1)', () => {
+  const result = extractPage(fixture('schema-parts.html'), 'https://valleycourier.example/2024/06/harbour-crane');
+
+  it('keeps every articleBody part of the article, in order, around an inline promo box', () => {
+    const paragraphs = result.text.split('\n\n');
+    expect(paragraphs).toHaveLength(4);
+    expect(paragraphs[0]).toMatch(/^PORTHAVEN — For sixty years the red crane/);
+    expect(paragraphs[3]).toMatch(/^A mobile crane will serve the quay/);
+    expect(result.text).not.toContain('Follow');
+  });
+
+  it("leaves out another item's articleBody (a related story)", () => {
+    expect(result.text).not.toContain('lighthouse');
+    expect(result.text).not.toContain('keepers');
+  });
+});
+
 describe('embedded social posts (class 3)', () => {
   const result = extractPage(fixture('embedded-posts.html'), 'https://valleycourier.example/2024/05/night-ferry');
 
