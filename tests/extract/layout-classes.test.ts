@@ -156,6 +156,21 @@ describe('embedded social posts (class 3)', () => {
   });
 });
 
+describe('reaction notes under a post (reblogs, likes, replies)', () => {
+  const result = extractPage(fixture('reblog-notes.html'), 'https://valleynotes.example/post/1234/night-ferry-timetable');
+
+  it("keeps the post and drops its notes: likes, reblogs with their added commentary, replies", () => {
+    expect(result.text.split('\n\n')).toHaveLength(3);
+    expect(result.text.endsWith('ask them why it changed.')).toBe(true);
+    for (const phrase of ['liked this', 'reblogged this', 'four hundred names', 'latebus', 'bench is not getting any softer']) expect(result.text).not.toContain(phrase);
+  });
+
+  it('keeps a sentence of the article that mentions reblogging', () => {
+    const line = 'Nobody at the council liked this timetable either, according to the minutes.';
+    expect(extractPage(page({ paragraphs: [...PROSE, line] }), URL_BASE).text).toContain(line);
+  });
+});
+
 describe('old layouts: tables, <br> paragraphs, sidebars, <pre> (class 5)', () => {
   it('takes the content cell of a 1999 table layout, not its navigation column', () => {
     const result = extractPage(fixture('table-layout.html'), 'http://abbotsford-heritage.example/mill.html');

@@ -8,7 +8,7 @@ import { inEmbeddedPost } from './vocabulary.ts';
 // boilerplate ("Advertisement", "Read more", "Share this:"), captions repeated as text.
 
 const BOILERPLATE_LINE =
-  /^(?:advertisement|advertisements?|sponsored(?: content)?|ad|ads by \w+|read more|continue reading|read the full (?:story|article)|click here to (?:read|see|view|continue)|share this(?: article| story| post)?|share|tweet|email|print|like this:?|related(?: posts| articles| stories)?|you (?:may|might) also like|recommended(?: for you)?|more from \w+|tags|filed under|posted in|loading\.*|skip to content|back to top|search|subscribe(?: now)?|sign up(?: for (?:our|the) newsletter)?|view this (?:post|photo|video|reel|profile) on \w+|an? (?:post|photo|video|reel) shared by .+)\s*[:.…»›>-]*$/i;
+  /^(?:advertisement|advertisements?|sponsored(?: content)?|ad|ads by \w+|read more|continue reading|read the full (?:story|article)|click here to (?:read|see|view|continue)|share this(?: article| story| post)?|share|tweet|email|print|like this:?|related(?: posts| articles| stories)?|you (?:may|might) also like|recommended(?: for you)?|more from \w+|tags|filed under|posted in|loading\.*|skip to content|back to top|search|subscribe(?: now)?|sign up(?: for (?:our|the) newsletter)?|view this (?:post|photo|video|reel|profile) on \w+|[\w.-]+ (?:liked|likes|reblogged) this(?: from [\w.-]+)?(?: and added)?|an? (?:post|photo|video|reel) shared by .+)\s*[:.…»›>-]*$/i;
 
 const HEADING = /^h[1-6]$/;
 const MAX_HEADER_CHARS = 400;
