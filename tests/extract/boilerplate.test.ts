@@ -120,6 +120,14 @@ describe('boilerplate lines and captions', () => {
     expect(lone.text).toContain('inspection reports online');
   });
 
+  it('drops a trailing box from its "Don\'t miss" or "Read this next" heading down, promo text and all', () => {
+    for (const heading of ["Don't Miss", 'Read this next', 'You might also enjoy']) {
+      const box = [`<h3>${heading}</h3>`, 'Lock Update', 'Barge festival returns to the river', 'Boats from four countries are expected at the weir this summer, with a parade on the Saturday.', 'Play Video'];
+      const text = extractPage(page({ paragraphs: [...PROSE, ...box] }), URL_BASE).text;
+      expect(text.split('\n\n'), heading).toEqual(PROSE);
+    }
+  });
+
   it('drops copyright and CMS credit lines left inside the body', () => {
     const credit = 'If you share these notes please link back. (c) 2024 River Notes | powered by WordPress';
     const result = extractPage(page({ paragraphs: [...PROSE, credit] }), URL_BASE);
