@@ -105,9 +105,13 @@ describe('boilerplate lines and captions', () => {
     expect(extractPage(page({ paragraphs: [...PROSE, bio] }), URL_BASE).text.split('\n\n')).toEqual(PROSE);
   });
 
-  it('drops a "More … stories from X:" pointer and a "Follow X on Twitter" line closing the body', () => {
+  it('drops a "More … stories from X:" pointer and a "Follow / Like X on Twitter" line closing the body', () => {
     const tail = ['More world stories from the Courier:', 'Follow River News on Twitter and Facebook'];
     expect(extractPage(page({ paragraphs: [...PROSE, ...tail] }), URL_BASE).text.split('\n\n')).toEqual(PROSE);
+    const like = 'Like River News on Facebook. Follow us on Twitter.';
+    expect(extractPage(page({ paragraphs: [...PROSE, like] }), URL_BASE).text.split('\n\n')).toEqual(PROSE);
+    const likeSentence = 'Like many on Facebook, the lock keeper posted a photo of the first barge.';
+    expect(extractPage(page({ paragraphs: [...PROSE, likeSentence] }), URL_BASE).text).toContain(likeSentence);
     const sentence = 'The skippers said they would follow the inspections closely on Twitter and at the lock.';
     expect(extractPage(page({ paragraphs: [...PROSE, sentence] }), URL_BASE).text).toContain(sentence);
   });

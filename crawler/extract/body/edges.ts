@@ -20,6 +20,8 @@ const TAIL = new RegExp(
       'sign up\\b|subscribe\\b|join (?:our|the|my) (?:newsletter|mailing list|community)',
       'follow (?:us|me)\\b|follow\\b[^.!?]{0,60}\\bon (?:twitter|facebook|instagram|linkedin)\\b',
       'like (?:us|our site|our page|this)\\b|share (?:this|on|via)\\b|tweet\\b|pin it\\b',
+      // "Like The Root on Facebook." as a prompt of its own, not "Like many on Facebook, she …".
+      'like\\b[^.!?,]{0,60}\\bon (?:twitter|facebook|instagram|linkedin)\\s*(?:[.!]|$)',
       `(?:${FILED})\\b|tags?\\s*:|categories?\\s*:|topics?\\s*:`,
       '©|copyright\\b|\\(c\\)\\s*\\d{4}|all rights reserved|this (?:article|entry|post) was (?:posted|filed)\\b',
       'leave a (?:comment|reply)|click here to (?:subscribe|sign up|follow)|get (?:the|our) (?:app|newsletter)',
