@@ -105,9 +105,13 @@ describe('boilerplate lines and captions', () => {
     expect(extractPage(page({ paragraphs: [...PROSE, bio] }), URL_BASE).text.split('\n\n')).toEqual(PROSE);
   });
 
-  it('drops a "More … stories from X:" pointer and a "Follow X on Twitter" line closing the body', () => {
+  it('drops a "More … stories from X:" pointer and a "Follow / Like X on Twitter" line closing the body', () => {
     const tail = ['More world stories from the Courier:', 'Follow River News on Twitter and Facebook'];
     expect(extractPage(page({ paragraphs: [...PROSE, ...tail] }), URL_BASE).text.split('\n\n')).toEqual(PROSE);
+    const like = 'Like River News on Facebook. Follow us on Twitter.';
+    expect(extractPage(page({ paragraphs: [...PROSE, like] }), URL_BASE).text.split('\n\n')).toEqual(PROSE);
+    const likeSentence = 'Like many on Facebook, the lock keeper posted a photo of the first barge.';
+    expect(extractPage(page({ paragraphs: [...PROSE, likeSentence] }), URL_BASE).text).toContain(likeSentence);
     const sentence = 'The skippers said they would follow the inspections closely on Twitter and at the lock.';
     expect(extractPage(page({ paragraphs: [...PROSE, sentence] }), URL_BASE).text).toContain(sentence);
   });
@@ -118,6 +122,14 @@ describe('boilerplate lines and captions', () => {
     expect(result.text.split('\n\n')).toEqual(PROSE);
     const lone = extractPage(page({ paragraphs: [...PROSE, 'The council will publish the inspection reports online. Read more…'] }), URL_BASE);
     expect(lone.text).toContain('inspection reports online');
+  });
+
+  it('drops a trailing box from its "Don\'t miss" or "Read this next" heading down, promo text and all', () => {
+    for (const heading of ["Don't Miss", 'Read this next', 'You might also enjoy']) {
+      const box = [`<h3>${heading}</h3>`, 'Lock Update', 'Barge festival returns to the river', 'Boats from four countries are expected at the weir this summer, with a parade on the Saturday.', 'Play Video'];
+      const text = extractPage(page({ paragraphs: [...PROSE, ...box] }), URL_BASE).text;
+      expect(text.split('\n\n'), heading).toEqual(PROSE);
+    }
   });
 
   it('drops copyright and CMS credit lines left inside the body', () => {

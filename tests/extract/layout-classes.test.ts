@@ -121,6 +121,23 @@ describe('body split over sibling containers (class 1)', () => {
   });
 });
 
+describe('body split over containers that schema.org marks (class 1)', () => {
+  const result = extractPage(fixture('schema-parts.html'), 'https://valleycourier.example/2024/06/harbour-crane');
+
+  it('keeps every articleBody part of the article, in order, around an inline promo box', () => {
+    const paragraphs = result.text.split('\n\n');
+    expect(paragraphs).toHaveLength(4);
+    expect(paragraphs[0]).toMatch(/^PORTHAVEN — For sixty years the red crane/);
+    expect(paragraphs[3]).toMatch(/^A mobile crane will serve the quay/);
+    expect(result.text).not.toContain('Follow');
+  });
+
+  it("leaves out another item's articleBody (a related story)", () => {
+    expect(result.text).not.toContain('lighthouse');
+    expect(result.text).not.toContain('keepers');
+  });
+});
+
 describe('embedded social posts (class 3)', () => {
   const result = extractPage(fixture('embedded-posts.html'), 'https://valleycourier.example/2024/05/night-ferry');
 
@@ -136,6 +153,21 @@ describe('embedded social posts (class 3)', () => {
     expect(result.text).toContain('The ferry costs the council');
     expect(result.text).not.toContain('View this post on Instagram');
     expect(result.text).not.toContain('A post shared by');
+  });
+});
+
+describe('reaction notes under a post (reblogs, likes, replies)', () => {
+  const result = extractPage(fixture('reblog-notes.html'), 'https://valleynotes.example/post/1234/night-ferry-timetable');
+
+  it("keeps the post and drops its notes: likes, reblogs with their added commentary, replies", () => {
+    expect(result.text.split('\n\n')).toHaveLength(3);
+    expect(result.text.endsWith('ask them why it changed.')).toBe(true);
+    for (const phrase of ['liked this', 'reblogged this', 'four hundred names', 'latebus', 'bench is not getting any softer']) expect(result.text).not.toContain(phrase);
+  });
+
+  it('keeps a sentence of the article that mentions reblogging', () => {
+    const line = 'Nobody at the council liked this timetable either, according to the minutes.';
+    expect(extractPage(page({ paragraphs: [...PROSE, line] }), URL_BASE).text).toContain(line);
   });
 });
 

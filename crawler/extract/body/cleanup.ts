@@ -2,13 +2,35 @@ import { ELEMENT_NODE, TEXT_NODE, inRunningText, remove, tagOf, textOf, walk } f
 import { textStats } from './measure.ts';
 import { endsSentence } from '../text.ts';
 import { titleMatch } from '../metadata/title.ts';
+import { ADVERT, RECOMMENDED } from './furniture-phrases.ts';
 import { inEmbeddedPost } from './vocabulary.ts';
 
 // Leftovers that survive every strategy: the headline repeated inside the body, one-line
 // boilerplate ("Advertisement", "Read more", "Share this:"), captions repeated as text.
 
-const BOILERPLATE_LINE =
-  /^(?:advertisement|advertisements?|sponsored(?: content)?|ad|ads by \w+|read more|continue reading|read the full (?:story|article)|click here to (?:read|see|view|continue)|share this(?: article| story| post)?|share|tweet|email|print|like this:?|related(?: posts| articles| stories)?|you (?:may|might) also like|recommended(?: for you)?|more from \w+|tags|filed under|posted in|loading\.*|skip to content|back to top|search|subscribe(?: now)?|sign up(?: for (?:our|the) newsletter)?|view this (?:post|photo|video|reel|profile) on \w+|an? (?:post|photo|video|reel) shared by .+)\s*[:.…»›>-]*$/i;
+const BOILERPLATE_LINE = new RegExp(
+  '^(?:' +
+    [
+      // Fewer box openers than furniture-phrases.ts lists: trimEdges cuts a trailing box from its
+      // heading down ("Don't miss" over a video promo), and cannot once the heading is gone.
+      'related(?: posts| articles| stories)?|you (?:may|might) also like|read more',
+      RECOMMENDED,
+      ADVERT,
+      'ad|ads by \\w+',
+      'filed under|posted in',
+      'continue reading|read the full (?:story|article)|click here to (?:read|see|view|continue)',
+      'share this(?: article| story| post)?|share|tweet|email|print|like this:?',
+      'more from \\w+',
+      'tags',
+      'loading\\.*|skip to content|back to top|search',
+      'subscribe(?: now)?|sign up(?: for (?:our|the) newsletter)?',
+      'view this (?:post|photo|video|reel|profile) on \\w+|an? (?:post|photo|video|reel) shared by .+',
+      // Reaction notes under a post (Tumblr, Facebook): "X liked this", "X reblogged this from Y and added:".
+      '[\\w.-]+ (?:liked|likes|reblogged) this(?: from [\\w.-]+)?(?: and added)?',
+    ].join('|') +
+    ')\\s*[:.…»›>-]*$',
+  'i',
+);
 
 const HEADING = /^h[1-6]$/;
 const MAX_HEADER_CHARS = 400;

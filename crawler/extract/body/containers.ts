@@ -1,6 +1,6 @@
 import { textStats, type TextStats } from './measure.ts';
 import { joinParts, sameMarkup, splitBodyParts } from './split-body.ts';
-import { containerLevel } from './vocabulary.ts';
+import { containerLevel, LEVEL_SCHEMA } from './vocabulary.ts';
 
 export interface Container {
   element: Element;
@@ -38,7 +38,9 @@ export function findContainer(candidates: Element[]): Container | null {
       best = { element, level, stats };
       bestChars = own;
     }
-    if (best) return withSiblings(innermost(best, levels.get(level)!), levels.get(level)!);
+    if (!best) continue;
+    const chosen = innermost(best, levels.get(level)!);
+    return level === LEVEL_SCHEMA ? withSchemaParts(chosen, levels.get(level)!) : withSiblings(chosen, levels.get(level)!);
   }
   return null;
 }
@@ -80,6 +82,26 @@ function withSiblings(best: Container, sameLevel: Element[]): Container {
 }
 
 const MIN_SIBLING_CHARS = 80;
+/** Node.DOCUMENT_POSITION_FOLLOWING (linkedom's nodes lack the constant). */
+const DOCUMENT_POSITION_FOLLOWING = 4;
+
+/**
+ * schema.org names every part of a body: a template that marks each paragraph articleBody, or each
+ * paragraph group around an inline promo box, marks all of the article's parts, wherever they sit.
+ * The parts are the outermost articleBody elements of the chosen one's item (its nearest
+ * itemscope), in document order; another item's body (a related story's) is not one of them.
+ */
+function withSchemaParts(best: Container, sameLevel: Element[]): Container {
+  const item = best.element.parentElement?.closest('[itemscope]') ?? null;
+  const parts = sameLevel.filter((el) => {
+    if (!el.isConnected || ownChars(el) === 0 || (el.parentElement?.closest('[itemscope]') ?? null) !== item) return false;
+    return !sameLevel.some((other) => other !== el && other.contains(el));
+  });
+  if (parts.length < 2 || !parts.includes(best.element)) return withSiblings(best, sameLevel);
+  parts.sort((a, b) => (a.compareDocumentPosition(b) & DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  const wrapper = joinParts(parts);
+  return { element: wrapper, level: best.level, stats: textStats(wrapper) };
+}
 
 function ownChars(el: Element): number {
   const stats = textStats(el);

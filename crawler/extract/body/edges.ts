@@ -1,6 +1,7 @@
 import { ELEMENT_NODE, remove, tagOf, textOf, walk } from '../dom.ts';
 import { endsSentence, isBlockTag } from '../text.ts';
 import { normalizeDate } from '../metadata/dates.ts';
+import { ADVERT, COMMON_FURNITURE, FILED } from './furniture-phrases.ts';
 import { textStats } from './measure.ts';
 import { inEmbeddedPost } from './vocabulary.ts';
 
@@ -8,8 +9,27 @@ import { inEmbeddedPost } from './vocabulary.ts';
 // paragraph, a newsletter pitch, share prompt, related list or copyright line below the last.
 // Walking in from each edge, such blocks are dropped until the first block of prose.
 
-const TAIL =
-  /^(?:related(?: posts| articles| stories| links| content| coverage)?\b|no related posts|you (?:may|might) (?:also )?(?:like|enjoy)|more (?:from|on|in|about|stories|news)\b|more (?:[\p{L}-]+ ){1,2}(?:stories|news|coverage|articles|posts) (?:from|on|in|at)\b|read (?:more|next)\b|see also\b|also on\b|don'?t miss\b|sign up\b|subscribe\b|join (?:our|the|my) (?:newsletter|mailing list|community)|follow (?:us|me)\b|follow\b[^.!?]{0,60}\bon (?:twitter|facebook|instagram|linkedin)\b|like (?:us|our site|our page|this)\b|share (?:this|on|via)\b|tweet\b|pin it\b|filed (?:under|in)\b|posted (?:in|under)\b|tags?\s*:|categories?\s*:|topics?\s*:|©|copyright\b|\(c\)\s*\d{4}|all rights reserved|this (?:article|entry|post) was (?:posted|filed)\b|leave a (?:comment|reply)|click here to (?:subscribe|sign up|follow)|get (?:the|our) (?:app|newsletter)|advertisement\b|sponsored\b|loading\b|you must be logged in|about the author\b|top stories\b|trending\b|popular\b|powered by\b)/iu;
+const TAIL = new RegExp(
+  '^(?:' +
+    [
+      ...COMMON_FURNITURE.map((phrase) => `(?:${phrase})\\b`),
+      'no related posts',
+      'more (?:from|on|in|about|stories|news)\\b',
+      'more (?:[\\p{L}-]+ ){1,2}(?:stories|news|coverage|articles|posts) (?:from|on|in|at)\\b',
+      'also on\\b',
+      'sign up\\b|subscribe\\b|join (?:our|the|my) (?:newsletter|mailing list|community)',
+      'follow (?:us|me)\\b|follow\\b[^.!?]{0,60}\\bon (?:twitter|facebook|instagram|linkedin)\\b',
+      'like (?:us|our site|our page|this)\\b|share (?:this|on|via)\\b|tweet\\b|pin it\\b',
+      // "Like The Root on Facebook." as a prompt of its own, not "Like many on Facebook, she …".
+      'like\\b[^.!?,]{0,60}\\bon (?:twitter|facebook|instagram|linkedin)\\s*(?:[.!]|$)',
+      `(?:${FILED})\\b|tags?\\s*:|categories?\\s*:|topics?\\s*:`,
+      '©|copyright\\b|\\(c\\)\\s*\\d{4}|all rights reserved|this (?:article|entry|post) was (?:posted|filed)\\b',
+      'leave a (?:comment|reply)|click here to (?:subscribe|sign up|follow)|get (?:the|our) (?:app|newsletter)',
+      `(?:${ADVERT})\\b|loading\\b|you must be logged in|about the author\\b|top stories\\b|popular\\b|powered by\\b`,
+    ].join('|') +
+    ')',
+  'iu',
+);
 const ANYWHERE = /\bnewsletter\b|\bsign up (?:for|to)\b|\bif you (?:enjoyed|liked) this (?:post|article|story)|\bsubscribe to (?:the|our|my) (?:rss|feed|blog|newsletter|channel)/iu;
 // "Twitter (17,951 followers) • Facebook (3,507 likes)": a line of audience counts, not a sentence
 // about likes.

@@ -1,5 +1,6 @@
 import { ELEMENT_NODE, TEXT_NODE, attr, remove, tagOf, textOf, walk } from '../dom.ts';
 import { isBlockTag } from '../text.ts';
+import { COMMON_FURNITURE } from './furniture-phrases.ts';
 import { textStats } from './measure.ts';
 
 // Teaser boxes inside the body: a heading such as "You may also like", "More stories" or
@@ -10,22 +11,16 @@ import { textStats } from './measure.ts';
 const TEASER_HEADING = new RegExp(
   '^(?:' +
     [
-      "you (?:may|might|will|could) (?:also )?(?:like|enjoy|love|be interested in|have missed)",
+      ...COMMON_FURNITURE,
       '(?:more|other|latest|top|related|recommended|popular|trending|similar|recent) (?:stories|articles|news|posts|reads|videos|headlines|coverage|reading)',
       'more (?:from|on|in|about|like this)\\b.{0,40}',
-      'related(?: links| content)?',
-      'recommended(?: for you)?',
-      'read (?:more|next|this next|also)',
       '(?:also|further|suggested|recommended) reading',
-      'see also',
       'also (?:read|on\\b.{0,40})',
-      "don'?t miss(?: this)?",
       'most (?:read|popular|viewed|shared|emailed)',
       "editors?'?s?'? picks?",
       'what to read next',
       'up next',
       'keep reading',
-      'trending(?: now)?',
       'subscribe to\\b.{1,40}',
       'sign up (?:for|to)\\b.{1,40}',
       'get (?:the|our)\\b.{0,30}newsletter',

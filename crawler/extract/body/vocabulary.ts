@@ -8,7 +8,7 @@ import { attr } from '../dom.ts';
 const STRONG_PARTS = [
   'comment', 'comments', 'commentlist', 'commentform', 'commentsarea', 'disqus', 'dsq', 'respond', 'replies', 'trackbacks', 'pingbacks',
   'share', 'shares', 'sharing', 'sharebar', 'sharethis', 'sharedaddy', 'shareaholic', 'addthis', 'addtoany', 'a2a', 'social', 'sociable',
-  'socialmedia', 'feedflare', 'tweetmeme', 'fblike',
+  'socialmedia', 'feedflare', 'tweetmeme', 'fblike', 'reblog', 'reblogs', 'reply',
   'related', 'relatedposts', 'yarpp', 'recommended', 'recommendations', 'mostpopular', 'trending', 'outbrain', 'taboola', 'zergnet',
   'newsletter', 'subscribe', 'subscription', 'signup', 'optin', 'mailchimp', 'mailinglist',
   'cookie', 'cookies', 'consent', 'gdpr',
