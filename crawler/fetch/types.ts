@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Config } from '../config/schema.ts';
 import type { Failure, FailureCode } from '../errors.ts';
+import type { NormalizedUrl } from '../url/index.ts';
 
 export interface CacheValidators {
   etag?: string | null;
@@ -22,8 +23,8 @@ export interface FetchRequest {
 }
 
 export interface Redirect {
-  from: string;
-  to: string;
+  from: NormalizedUrl;
+  to: NormalizedUrl;
   status: number;
 }
 
@@ -31,7 +32,7 @@ export type FetchOutcome =
   | {
       type: 'ok';
       url: string;
-      finalUrl: string;
+      finalUrl: NormalizedUrl;
       status: number;
       redirects: Redirect[];
       /** Media type without parameters, lowercase ('text/html'); '' when the server sent none. */
@@ -49,13 +50,13 @@ export type FetchOutcome =
       headers: IncomingHttpHeaders;
     }
   /** 304: no body read. */
-  | { type: 'not-modified'; url: string; finalUrl: string; redirects: Redirect[]; validators: CacheValidators }
+  | { type: 'not-modified'; url: string; finalUrl: NormalizedUrl; redirects: Redirect[]; validators: CacheValidators }
   /** validators.expiresAt is in the future and refresh is false: no request made. */
   | { type: 'fresh'; url: string }
   | {
       type: 'rejected';
       url: string;
-      finalUrl: string;
+      finalUrl: NormalizedUrl;
       reason: 'robots' | 'not_html';
       detail: string;
       redirects: Redirect[];

@@ -6,14 +6,14 @@ import { FolderAllocator } from '../publish/folders.ts';
 import { finishRemovals } from '../remove/index.ts';
 import { articleById, articleOfUrl } from '../store/articles.ts';
 import { bandingFor } from '../store/near-duplicates.ts';
-import { removedAddress } from '../store/removals.ts';
 import { recordRun } from '../store/runs.ts';
 import { openState } from '../store/state.ts';
 import { syncTopics, type TopicRow } from '../store/topics.ts';
 import { discoverUrl, requeueUrl } from '../store/url-state.ts';
 import { urlByAddress, urlById } from '../store/urls.ts';
+import { removedAddress, type RemovalRow } from '../store/removals.ts';
 import type { Database } from '../store/database.ts';
-import { canonicalUrl, equivalenceKey, normalizeUrl, type UrlPolicy } from '../url/index.ts';
+import { normalizeUrl, type UrlPolicy } from '../url/index.ts';
 import { crawlPage } from './crawl-page.ts';
 import { CrawlError } from './crawl-error.ts';
 import { silent, type Reporter } from './events.ts';
@@ -130,9 +130,8 @@ function admit(db: Database, topic: TopicRow, slugOf: Map<number, string>, input
   const normalized = normalizeUrl(input, { policy });
   if (!normalized.ok) return { result: { url: input, outcome: 'rejected', reason: normalized.code, detail: normalized.message } };
   const url = normalized.url;
-  const removal = removedAddress(db, url);
-  if (removal) return { result: { url, outcome: 'rejected', reason: 'removed', detail: `taken down on ${removal.removed_at.slice(0, 10)}: ${removal.reason}` } };
   const existing = urlByAddress(db, url);
+  if (existing?.state === 'removed') return { result: removedResult(url, removedAddress(db, url)) };
   if (existing) {
     const article = articleOfUrl(db, existing.id);
     if (article && article.status !== 'ready' && article.file) {
@@ -141,7 +140,12 @@ function admit(db: Database, topic: TopicRow, slugOf: Map<number, string>, input
     if (!article) requeueUrl(db, existing.id, topic.id, now);
     return { urlId: existing.id };
   }
-  return { urlId: discoverUrl(db, { url, canonical: canonicalUrl(url), equivalenceKey: equivalenceKey(url), topicId: topic.id, sourceId: null }, now).id };
+  const added = discoverUrl(db, { url, topicId: topic.id, sourceId: null }, now);
+  return added.removal ? { result: removedResult(url, added.removal) } : { urlId: added.id };
+}
+
+function removedResult(url: string, removal: RemovalRow | undefined): GivenUrlResult {
+  return { url, outcome: 'rejected', reason: 'removed', detail: removal ? `taken down on ${removal.removed_at.slice(0, 10)}: ${removal.reason}` : 'taken down' };
 }
 
 function outcomeOf(db: Database, slugOf: Map<number, string>, input: string, urlId: number): GivenUrlResult {
