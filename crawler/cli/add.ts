@@ -1,6 +1,6 @@
 import { loadConfig } from '../config/index.ts';
 import { sitePaths } from '../paths.ts';
-import { runGivenUrls, urlPolicy, type GivenUrlResult } from '../pipeline/index.ts';
+import { runGivenUrls, type GivenUrlResult } from '../pipeline/index.ts';
 import { commandArgs } from './args.ts';
 import { reportError } from './errors.ts';
 import { createReporter } from './progress.ts';
@@ -57,7 +57,7 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
     const paths = sitePaths(args.root);
-    const run = await runGivenUrls(config, paths, urlPolicy(config), { urls: positionals, topic, force: args.force, reporter });
+    const run = await runGivenUrls(config, paths, { urls: positionals, topic, force: args.force, reporter });
     stop();
     const result = run.results[0]!;
     if (args.json) console.log(JSON.stringify({ ...result, summary: run.summary }, null, 2));

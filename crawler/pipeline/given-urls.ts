@@ -1,14 +1,9 @@
 import type { Config } from '../config/index.ts';
-import { createFetcher } from '../fetch/index.ts';
 import type { SitePaths } from '../paths.ts';
-import { planPublication, reconcile, writePublishing } from '../publish/index.ts';
 import { FolderAllocator } from '../publish/folders.ts';
-import { finishRemovals } from '../remove/index.ts';
 import { articleById, articleOfUrl } from '../store/articles.ts';
 import { bandingFor } from '../store/near-duplicates.ts';
-import { recordRun } from '../store/runs.ts';
-import { openState } from '../store/state.ts';
-import { syncTopics, type TopicRow } from '../store/topics.ts';
+import type { TopicRow } from '../store/topics.ts';
 import { discoverUrl, requeueUrl } from '../store/url-state.ts';
 import { urlByAddress, urlById } from '../store/urls.ts';
 import { removedAddress, type RemovalRow } from '../store/removals.ts';
@@ -16,25 +11,21 @@ import type { Database } from '../store/database.ts';
 import { normalizeUrl, type UrlPolicy } from '../url/index.ts';
 import { crawlPage } from './crawl-page.ts';
 import { CrawlError } from './crawl-error.ts';
-import { silent, type Reporter } from './events.ts';
-import { preflight } from './preflight.ts';
 import { scopesByUrl, type UrlRow } from './rule-scopes.ts';
-import { createRenderer } from '../render/renderer.ts';
 import { inlineProcessor } from '../process/pool.ts';
-import { emptySummary, type RunSummary } from './summary.ts';
+import type { RunSummary } from './summary.ts';
+import { publishReady, saveRun, withRunSession, type RunSessionOptions } from './run-session.ts';
 
 // The pipeline for URLs given by hand (npm run add, pacman -S): each goes through the same
 // pieces as a crawled one (the URL policy, the fetcher with robots.txt, the address guard and its
 // caps, processing, dedup, storing, publishing, a segment), now, without waiting for a source.
 
-export interface GivenUrlsOptions {
+export interface GivenUrlsOptions extends Omit<RunSessionOptions, 'dryRun'> {
   urls: string[];
   /** The topic they go to (its slug). */
   topic: string;
   /** Skip the quality filters (too short, too long, noise…); never the guards. */
   force?: boolean;
-  now?: () => number;
-  reporter?: Reporter;
 }
 
 export type GivenUrlResult =
@@ -48,30 +39,18 @@ export interface GivenUrlsRun {
   summary: RunSummary;
 }
 
-export async function runGivenUrls(config: Config, paths: SitePaths, policy: UrlPolicy, options: GivenUrlsOptions): Promise<GivenUrlsRun> {
-  const now = options.now ?? Date.now;
-  const started = now();
-  const report = options.reporter ?? silent;
-  const iso = () => new Date(now()).toISOString();
-  const summary = emptySummary(false);
-  preflight(paths, false);
-  const db = await openState(paths, { nowMs: started, nearDuplicateThreshold: config.quality.nearDuplicateThreshold });
-  const fetcher = createFetcher({ ...config.crawl, now });
-  const renderer = createRenderer({ settings: config.crawl, policy, log: (message) => report({ type: 'note', message }), now });
-  try {
-    const topics = syncTopics(db, config);
-    const topic = topics.get(options.topic);
-    if (!topic || !config.topics.some((t) => t.slug === options.topic)) {
-      throw new CrawlError('E_TOPIC', `unknown topic "${options.topic}"; the config has ${config.topics.map((t) => t.slug).join(', ')}`);
-    }
-    reconcile(db, paths, topics, iso());
-    finishRemovals(db, paths);
-
+export async function runGivenUrls(config: Config, paths: SitePaths, options: GivenUrlsOptions): Promise<GivenUrlsRun> {
+  if (!config.topics.some((t) => t.slug === options.topic)) {
+    throw new CrawlError('E_TOPIC', `unknown topic "${options.topic}"; the config has ${config.topics.map((t) => t.slug).join(', ')}`);
+  }
+  return withRunSession(config, paths, options, async (run) => {
+    const { db, topics, summary, report, policy } = run;
+    const topic = topics.get(options.topic)!;
     const slugOf = new Map([...topics.values()].map((t) => [t.id, t.slug]));
     const results = new Map<string, GivenUrlResult>();
     const admitted = new Map<string, number>();
     for (const input of options.urls) {
-      const a = admit(db, topic, slugOf, input, policy, iso());
+      const a = admit(db, topic, slugOf, input, policy, run.iso());
       if ('result' in a) results.set(input, a.result);
       else admitted.set(input, a.urlId);
     }
@@ -84,45 +63,25 @@ export async function runGivenUrls(config: Config, paths: SitePaths, policy: Url
     const keywords = config.topics.find((t) => t.slug === topic.slug)?.keywords ?? [];
     const scoped = scopesByUrl(db, config);
     const ctx = {
-      db, fetcher, config, paths, policy, summary, report, nowMs: now, force: options.force ?? false,
+      db, fetcher: run.fetcher, config, paths, policy, summary, report, nowMs: run.now, force: options.force ?? false,
       dedup: { root: paths.root, threshold, banding: bandingFor(threshold) },
       processor: inlineProcessor(),
       media: new FolderAllocator(),
       topic: () => ({ keywords }),
       // The owner's rules apply to an added page as to a crawled one (--force skips only the quality filters).
       rulesOf: (row: UrlRow) => scoped(row).rules,
-      renderer,
+      renderer: run.renderer,
       pageOptions: (row: UrlRow) => scoped(row).page,
     };
     for (const id of rows) await crawlPage(urlById(db, id)!, ctx);
 
-    report({ type: 'phase', phase: 'publish' });
     const extracted = ids.map((id) => articleOfUrl(db, id)).filter((a) => a?.status === 'ready').map((a) => a!.id);
-    const plan = planPublication(db, config, paths, topics, iso(), extracted);
-    if (plan.total > 0) db.save();
-    summary.published = writePublishing(db, paths, topics, iso());
-    for (const [slug, count] of plan.byTopic) if (count) summary.publishedByTopic[slug] = count;
+    for (const [slug, count] of publishReady(run, config, extracted)) if (count) summary.publishedByTopic[slug] = count;
 
     for (const [input, urlId] of admitted) results.set(input, outcomeOf(db, slugOf, input, urlId));
-    report({ type: 'phase', phase: 'save' });
-    if (db.changed) {
-      recordRun(db, {
-        startedAt: new Date(started).toISOString(),
-        finishedAt: iso(),
-        status: 'complete:add',
-        stats: { fetched: summary.fetched, articles: summary.articles, published: summary.published, rejected: summary.rejected, failed: summary.failed },
-      });
-      db.save();
-      summary.saved = true;
-    }
-    summary.durationMs = now() - started;
+    saveRun(run, 'complete:add', { fetched: summary.fetched, articles: summary.articles, published: summary.published, rejected: summary.rejected, failed: summary.failed });
     return { results: options.urls.map((u) => results.get(u)!), summary };
-  } finally {
-    summary.render.refusedRequests = renderer.stats().refused;
-    await renderer.close();
-    await fetcher.close();
-    db.close();
-  }
+  });
 }
 
 /** A given URL's row, queued for fetching now; or what it already is. */
