@@ -153,6 +153,7 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
       void promise.finally(() => inFlight.delete(promise));
       return promise;
     },
+    hostReadyAt: (host) => scheduler.readyAt(host),
     async close() {
       controller.abort();
       await Promise.allSettled([...inFlight]);

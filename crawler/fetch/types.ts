@@ -118,6 +118,11 @@ export interface FetchStats {
 
 export interface Fetcher {
   fetch(request: FetchRequest): Promise<FetchOutcome>;
+  /**
+   * When this host may next be asked (performance.now() ms): after its politeness gap, its
+   * robots.txt Crawl-delay or a Retry-After. The pipeline offers a host's next page only then.
+   */
+  hostReadyAt(host: string): number;
   /** Aborts requests in flight and waiting; later fetches fail with E_INTERNAL. */
   close(): Promise<void>;
   stats(): FetchStats;
