@@ -1,4 +1,4 @@
-import { runGivenUrls, urlPolicy, type GivenUrlResult } from '../crawler/pipeline/index.ts';
+import { runGivenUrls, type GivenUrlResult } from '../crawler/pipeline/index.ts';
 import { commandArgs, usageError } from './kit/args.ts';
 import { reportError } from './kit/errors.ts';
 import { runMain } from './kit/main.ts';
@@ -52,7 +52,7 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`--topic is required: this site has ${config.topics.length} topics (${config.topics.map((t) => t.slug).join(', ')}), like --topic ${config.topics[0]?.slug ?? 'news'}`);
       return 2;
     }
-    const run = await runGivenUrls(config, paths, urlPolicy(config), { urls: positionals, topic, force: args.force, reporter });
+    const run = await runGivenUrls(config, paths, { urls: positionals, topic, force: args.force, reporter });
     stop();
     const result = run.results[0]!;
     if (args.json) console.log(JSON.stringify({ ...result, summary: run.summary }, null, 2));

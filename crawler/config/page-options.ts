@@ -1,5 +1,5 @@
 import type { Config } from './schema.ts';
-import type { RuleScope } from '../rules/index.ts';
+import type { RuleScope } from './rules.ts';
 
 // How a page is read, beside extraction: rendered in Chromium first, and archived. The most
 // specific setting wins: the source's, then its topic's, then the site's (crawl.render, crawl.archive).

@@ -1,6 +1,24 @@
 import { parseHTML } from 'linkedom';
 import { z } from 'zod';
-import { RULE_FIELDS, type Rule } from '../rules/match.ts';
+
+export const RULE_FIELDS = ['title', 'url', 'author', 'text'] as const;
+export type RuleField = (typeof RULE_FIELDS)[number];
+
+/** A rule as the config schema hands it over: plain data, so it can travel to a worker thread. */
+export interface Rule {
+  field: RuleField;
+  /** 'contains' a substring, or matches a regular expression 'pattern'. */
+  kind: 'contains' | 'pattern';
+  value: string;
+  /** RegExp flags; for 'contains' only 'i' (the default) or '' (case-sensitive). */
+  flags: string;
+}
+
+/** Where in the config an article's rules come from: its topic and, when known, its source (indices into config.topics and topic.sources). */
+export interface RuleScope {
+  topic?: number;
+  source?: number;
+}
 
 // The config's block/keep rules and per-site extraction rules: their syntax, checked here so a
 // crawl never meets a rule it cannot run.

@@ -1,4 +1,4 @@
-import { canonicalUrl, equivalenceKey, normalizeUrl } from '../url/index.ts';
+import { normalizeUrl } from '../url/index.ts';
 import type { SourceRow } from '../store/sources.ts';
 import { sightUrl } from '../store/url-state.ts';
 import { recordOccurrence } from '../store/urls.ts';
@@ -33,7 +33,7 @@ export function admitLinksInTransaction(ctx: DiscoveryContext, source: SourceRow
     const inQuote = link.inQuote ?? false;
     const result = sightUrl(
       ctx.db,
-      { url, canonical: canonicalUrl(url), equivalenceKey: equivalenceKey(url), topicId: source.topic_id, sourceId: source.id, hintTitle: link.title ?? null, hintPublished: link.published ?? null },
+      { url, topicId: source.topic_id, sourceId: source.id, hintTitle: link.title ?? null, hintPublished: link.published ?? null },
       now,
       { inQuote, refetchBefore },
     );

@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { crawlSchema } from '../config/schema.ts';
 import { failure, type Failure } from '../errors.ts';
-import { normalizeUrl, type UrlPolicy, type UrlResult } from '../url/index.ts';
+import { normalizeUrl, type NormalizedUrl, type UrlPolicy, type UrlResult } from '../url/index.ts';
 import type { BodyLimits } from './body.ts';
 import { validatorsFromNotModified, validatorsFromResponse } from './cache-policy.ts';
 import { createHopContext, performHop, type HopContext, type HopRequest, type HopResult } from './hop.ts';
@@ -46,7 +46,8 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
   }
 
   async function loadRobots(origin: string): Promise<RobotsRules> {
-    const robotsUrl = `${origin}/robots.txt`;
+    // The origin of a normalized URL and a plain path: already in normalized form.
+    const robotsUrl = `${origin}/robots.txt` as NormalizedUrl;
     const outcome = await follow(
       { url: robotsUrl, kind: 'robots' },
       robotsUrl,
@@ -76,7 +77,7 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
   }
 
   /** Follows redirects by hand; every hop is re-normalized, checked by robots and the address guard. */
-  async function follow(request: FetchRequest, start: string, mode: Mode): Promise<FetchOutcome> {
+  async function follow(request: FetchRequest, start: NormalizedUrl, mode: Mode): Promise<FetchOutcome> {
     const redirects: Redirect[] = [];
     const seen = new Set([start]);
     const errorOutcome = (f: Failure): FetchOutcome => ({ type: 'error', url: request.url, failure: f, redirects });
@@ -152,6 +153,7 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
       void promise.finally(() => inFlight.delete(promise));
       return promise;
     },
+    hostReadyAt: (host) => scheduler.readyAt(host),
     async close() {
       controller.abort();
       await Promise.allSettled([...inFlight]);

@@ -56,6 +56,12 @@ export class HostScheduler {
     state.notBefore = Math.max(state.notBefore, performance.now() + ms);
   }
 
+  /** When the next request to this host may start, if the host is free (performance.now() ms). */
+  readyAt(host: string): number {
+    const state = this.#hosts.get(host);
+    return state ? Math.max(state.lastEnd + state.delayMs, state.notBefore) : -Infinity;
+  }
+
   async run<T>(host: string, task: () => Promise<T>): Promise<T> {
     const state = this.#state(host);
     await this.#acquireHost(state);

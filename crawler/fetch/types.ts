@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Config } from '../config/schema.ts';
 import type { Failure, FailureCode } from '../errors.ts';
+import type { NormalizedUrl } from '../url/index.ts';
 
 export interface CacheValidators {
   etag?: string | null;
@@ -22,8 +23,8 @@ export interface FetchRequest {
 }
 
 export interface Redirect {
-  from: string;
-  to: string;
+  from: NormalizedUrl;
+  to: NormalizedUrl;
   status: number;
 }
 
@@ -31,7 +32,7 @@ export type FetchOutcome =
   | {
       type: 'ok';
       url: string;
-      finalUrl: string;
+      finalUrl: NormalizedUrl;
       status: number;
       redirects: Redirect[];
       /** Media type without parameters, lowercase ('text/html'); '' when the server sent none. */
@@ -49,13 +50,13 @@ export type FetchOutcome =
       headers: IncomingHttpHeaders;
     }
   /** 304: no body read. */
-  | { type: 'not-modified'; url: string; finalUrl: string; redirects: Redirect[]; validators: CacheValidators }
+  | { type: 'not-modified'; url: string; finalUrl: NormalizedUrl; redirects: Redirect[]; validators: CacheValidators }
   /** validators.expiresAt is in the future and refresh is false: no request made. */
   | { type: 'fresh'; url: string }
   | {
       type: 'rejected';
       url: string;
-      finalUrl: string;
+      finalUrl: NormalizedUrl;
       reason: 'robots' | 'not_html';
       detail: string;
       redirects: Redirect[];
@@ -117,6 +118,11 @@ export interface FetchStats {
 
 export interface Fetcher {
   fetch(request: FetchRequest): Promise<FetchOutcome>;
+  /**
+   * When this host may next be asked (performance.now() ms): after its politeness gap, its
+   * robots.txt Crawl-delay or a Retry-After. The pipeline offers a host's next page only then.
+   */
+  hostReadyAt(host: string): number;
   /** Aborts requests in flight and waiting; later fetches fail with E_INTERNAL. */
   close(): Promise<void>;
   stats(): FetchStats;

@@ -20,7 +20,7 @@ import type { RulesOf } from './rule-scopes.ts';
 import type { PageOptions } from '../config/page-options.ts';
 import { looksLikeAppShell } from '../render/app-shell.ts';
 import type { Renderer, RenderOutcome } from '../render/renderer.ts';
-import { archivePage, prefetchedOf } from './archive-page.ts';
+import { archivePage, prefetchedOf } from '../archive/archive-page.ts';
 import type { ProcessOutcome } from '../process/process-page.ts';
 
 export interface PageContext {
@@ -141,7 +141,10 @@ export async function crawlPage(row: UrlRow, ctx: PageContext, released: () => v
   }
   report({ type: 'page', url: row.url, outcome: 'article', detail: processed.article.title });
   crashpoint('accept:after');
-  if (options.archive) await archivePage(ctx, row, response, acceptance.articleId, rendered, now);
+  if (options.archive) {
+    const note = (message: string) => report({ type: 'note', message });
+    if (await archivePage({ ...ctx, note }, row, response, acceptance.articleId, rendered, now)) summary.archived++;
+  }
 
   if (ctx.config.images.enabled && processed.article.image) {
     const image = await fetchLeadImage(ctx.fetcher, ctx.config, ctx.media.place(ctx.paths.media, now, ctx.config.images.widths.length * ctx.config.images.formats.length), ctx.policy, processed.article.image);

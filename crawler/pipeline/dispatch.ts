@@ -1,15 +1,16 @@
 import { performance } from 'node:perf_hooks';
 
 // Hands work items to at most `concurrency` tasks at a time, one host at a time, in item order
-// among the hosts that are ready. The fetcher enforces politeness on its own; this keeps the
-// pipeline from parking its task slots behind a busy or resting host (head-of-line blocking)
-// while other hosts could be fetched.
+// among the hosts that are ready. When a host is ready is the fetcher's to say (its scheduler
+// keeps the politeness gap, Crawl-delay and Retry-After): this only keeps the pipeline from
+// parking its task slots behind a busy or resting host (head-of-line blocking) while other hosts
+// could be fetched.
 
 export interface DispatchOptions<T> {
   concurrency: number;
   hostOf: (item: T) => string;
-  /** The gap the fetcher keeps between two requests to a host: a host is offered again only after it. */
-  hostDelayMs: number;
+  /** When a host may be offered again (performance.now() ms): Fetcher.hostReadyAt. */
+  readyAt: (host: string) => number;
   /** Checked before each start: true ends the dispatch (tasks in flight finish). */
   shouldStop?: () => boolean;
 }
@@ -24,9 +25,9 @@ export interface DispatchResult {
 export type DispatchTask<T> = (item: T, release: () => void) => Promise<void>;
 
 interface HostQueue<T> {
+  host: string;
   items: Array<{ item: T; index: number }>;
   busy: boolean;
-  readyAt: number;
 }
 
 export function dispatchByHost<T>(items: T[], task: DispatchTask<T>, options: DispatchOptions<T>): Promise<DispatchResult> {
@@ -35,7 +36,7 @@ export function dispatchByHost<T>(items: T[], task: DispatchTask<T>, options: Di
   items.forEach((item, index) => {
     const host = options.hostOf(item);
     let queue = hosts.get(host);
-    if (!queue) hosts.set(host, (queue = { items: [], busy: false, readyAt: -Infinity }));
+    if (!queue) hosts.set(host, (queue = { host, items: [], busy: false }));
     queue.items.push({ item, index });
   });
   let remaining = items.length;
@@ -59,8 +60,9 @@ export function dispatchByHost<T>(items: T[], task: DispatchTask<T>, options: Di
         let nextReady = Infinity;
         for (const queue of hosts.values()) {
           if (queue.busy || queue.items.length === 0) continue;
-          if (queue.readyAt > now) {
-            nextReady = Math.min(nextReady, queue.readyAt);
+          const readyAt = options.readyAt(queue.host);
+          if (readyAt > now) {
+            nextReady = Math.min(nextReady, readyAt);
             continue;
           }
           if (!best || queue.items[0]!.index < best.items[0]!.index) best = queue;
@@ -93,7 +95,6 @@ export function dispatchByHost<T>(items: T[], task: DispatchTask<T>, options: Di
         if (released) return;
         released = true;
         queue.busy = false;
-        queue.readyAt = performance.now() + options.hostDelayMs;
         // Another task may take the host now; deferred so the caller finishes its own work first.
         queueMicrotask(pump);
       };

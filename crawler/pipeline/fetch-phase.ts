@@ -65,7 +65,7 @@ export async function runFetchPhase(db: Database, p: FetchPhase): Promise<void> 
     {
       concurrency: p.config.crawl.concurrency,
       hostOf: (row) => URL.parse(row.url)?.hostname ?? row.url,
-      hostDelayMs: p.config.crawl.perHostDelayMs,
+      readyAt: (host) => p.fetcher.hostReadyAt(host),
       shouldStop: () => p.now() > p.deadline,
     },
   ).finally(() => processor.close());

@@ -1,40 +1,31 @@
 import type { Config } from '../config/index.ts';
-import { createFetcher } from '../fetch/index.ts';
 import type { SitePaths } from '../paths.ts';
-import { planPublication, reconcile, writePublishing } from '../publish/index.ts';
 import { FolderAllocator } from '../publish/folders.ts';
-import { finishRemovals } from '../remove/index.ts';
 import { articleById, articleOfUrl } from '../store/articles.ts';
 import { bandingFor } from '../store/near-duplicates.ts';
-import { removedAddress } from '../store/removals.ts';
-import { recordRun } from '../store/runs.ts';
-import { openState } from '../store/state.ts';
-import { syncTopics, type TopicRow } from '../store/topics.ts';
+import { topicSlugsById, type TopicRow } from '../store/topics.ts';
 import { discoverUrl, requeueUrl } from '../store/url-state.ts';
 import { urlByAddress, urlById } from '../store/urls.ts';
+import { removedAddress, type RemovalRow } from '../store/removals.ts';
 import type { Database } from '../store/database.ts';
-import { canonicalUrl, equivalenceKey, normalizeUrl, type UrlPolicy } from '../url/index.ts';
+import { normalizeUrl, type UrlPolicy } from '../url/index.ts';
 import { crawlPage } from './crawl-page.ts';
 import { unknownTopicError } from './crawl-error.ts';
-import { silent, type Reporter } from './events.ts';
-import { preflight } from './preflight.ts';
 import { scopesByUrl, type UrlRow } from './rule-scopes.ts';
-import { createRenderer } from '../render/renderer.ts';
 import { inlineProcessor } from '../process/pool.ts';
-import { emptySummary, type RunSummary } from './summary.ts';
+import type { RunSummary } from './summary.ts';
+import { publishReady, saveRun, withRunSession, type RunSessionOptions } from './run-session.ts';
 
 // The pipeline for URLs given by hand (npm run add, pacman -S): each goes through the same
 // pieces as a crawled one (the URL policy, the fetcher with robots.txt, the address guard and its
 // caps, processing, dedup, storing, publishing, a segment), now, without waiting for a source.
 
-export interface GivenUrlsOptions {
+export interface GivenUrlsOptions extends Omit<RunSessionOptions, 'dryRun'> {
   urls: string[];
   /** The topic they go to (its slug). */
   topic: string;
   /** Skip the quality filters (too short, too long, noise…); never the guards. */
   force?: boolean;
-  now?: () => number;
-  reporter?: Reporter;
 }
 
 export type GivenUrlResult =
@@ -48,28 +39,16 @@ export interface GivenUrlsRun {
   summary: RunSummary;
 }
 
-export async function runGivenUrls(config: Config, paths: SitePaths, policy: UrlPolicy, options: GivenUrlsOptions): Promise<GivenUrlsRun> {
-  const now = options.now ?? Date.now;
-  const started = now();
-  const report = options.reporter ?? silent;
-  const iso = () => new Date(now()).toISOString();
-  const summary = emptySummary(false);
-  preflight(paths, false);
-  const db = await openState(paths, { nowMs: started, nearDuplicateThreshold: config.quality.nearDuplicateThreshold });
-  const fetcher = createFetcher({ ...config.crawl, now });
-  const renderer = createRenderer({ settings: config.crawl, policy, log: (message) => report({ type: 'note', message }), now });
-  try {
-    const topics = syncTopics(db, config);
-    const topic = topics.get(options.topic);
-    if (!topic || !config.topics.some((t) => t.slug === options.topic)) throw unknownTopicError(config, [options.topic]);
-    reconcile(db, paths, iso());
-    finishRemovals(db, paths);
-
-    const slugOf = new Map([...topics.values()].map((t) => [t.id, t.slug]));
+export async function runGivenUrls(config: Config, paths: SitePaths, options: GivenUrlsOptions): Promise<GivenUrlsRun> {
+  if (!config.topics.some((t) => t.slug === options.topic)) throw unknownTopicError(config, [options.topic]);
+  return withRunSession(config, paths, options, async (run) => {
+    const { db, topics, summary, report, policy } = run;
+    const topic = topics.get(options.topic)!;
+    const slugOf = topicSlugsById(db);
     const results = new Map<string, GivenUrlResult>();
     const admitted = new Map<string, number>();
     for (const input of options.urls) {
-      const a = admit(db, topic, slugOf, input, policy, iso());
+      const a = admit(db, topic, slugOf, input, policy, run.iso());
       if ('result' in a) results.set(input, a.result);
       else admitted.set(input, a.urlId);
     }
@@ -82,45 +61,25 @@ export async function runGivenUrls(config: Config, paths: SitePaths, policy: Url
     const keywords = config.topics.find((t) => t.slug === topic.slug)?.keywords ?? [];
     const scoped = scopesByUrl(db, config);
     const ctx = {
-      db, fetcher, config, paths, policy, summary, report, nowMs: now, force: options.force ?? false,
+      db, fetcher: run.fetcher, config, paths, policy, summary, report, nowMs: run.now, force: options.force ?? false,
       dedup: { root: paths.root, threshold, banding: bandingFor(threshold) },
       processor: inlineProcessor(),
       media: new FolderAllocator(),
       topic: () => ({ keywords }),
       // The owner's rules apply to an added page as to a crawled one (--force skips only the quality filters).
       rulesOf: (row: UrlRow) => scoped(row).rules,
-      renderer,
+      renderer: run.renderer,
       pageOptions: (row: UrlRow) => scoped(row).page,
     };
     for (const id of rows) await crawlPage(urlById(db, id)!, ctx);
 
-    report({ type: 'phase', phase: 'publish' });
     const extracted = ids.map((id) => articleOfUrl(db, id)).filter((a) => a?.status === 'ready').map((a) => a!.id);
-    const plan = planPublication(db, config, paths, topics, iso(), extracted);
-    if (plan.total > 0) db.save();
-    summary.published = writePublishing(db, paths, iso());
-    for (const [slug, count] of plan.byTopic) if (count) summary.publishedByTopic[slug] = count;
+    for (const [slug, count] of publishReady(run, config, extracted)) if (count) summary.publishedByTopic[slug] = count;
 
     for (const [input, urlId] of admitted) results.set(input, outcomeOf(db, slugOf, input, urlId));
-    report({ type: 'phase', phase: 'save' });
-    if (db.changed) {
-      recordRun(db, {
-        startedAt: new Date(started).toISOString(),
-        finishedAt: iso(),
-        status: 'complete:add',
-        stats: { fetched: summary.fetched, articles: summary.articles, published: summary.published, rejected: summary.rejected, failed: summary.failed },
-      });
-      db.save();
-      summary.saved = true;
-    }
-    summary.durationMs = now() - started;
+    saveRun(run, 'complete:add', { fetched: summary.fetched, articles: summary.articles, published: summary.published, rejected: summary.rejected, failed: summary.failed });
     return { results: options.urls.map((u) => results.get(u)!), summary };
-  } finally {
-    summary.render.refusedRequests = renderer.stats().refused;
-    await renderer.close();
-    await fetcher.close();
-    db.close();
-  }
+  });
 }
 
 /** A given URL's row, queued for fetching now; or what it already is. */
@@ -128,9 +87,8 @@ function admit(db: Database, topic: TopicRow, slugOf: Map<number, string>, input
   const normalized = normalizeUrl(input, { policy });
   if (!normalized.ok) return { result: { url: input, outcome: 'rejected', reason: normalized.code, detail: normalized.message } };
   const url = normalized.url;
-  const removal = removedAddress(db, url);
-  if (removal) return { result: { url, outcome: 'rejected', reason: 'removed', detail: `taken down on ${removal.removed_at.slice(0, 10)}: ${removal.reason}` } };
   const existing = urlByAddress(db, url);
+  if (existing?.state === 'removed') return { result: removedResult(url, removedAddress(db, url)) };
   if (existing) {
     const article = articleOfUrl(db, existing.id);
     if (article && article.status !== 'ready' && article.file) {
@@ -139,7 +97,12 @@ function admit(db: Database, topic: TopicRow, slugOf: Map<number, string>, input
     if (!article) requeueUrl(db, existing.id, topic.id, now);
     return { urlId: existing.id };
   }
-  return { urlId: discoverUrl(db, { url, canonical: canonicalUrl(url), equivalenceKey: equivalenceKey(url), topicId: topic.id, sourceId: null }, now).id };
+  const added = discoverUrl(db, { url, topicId: topic.id, sourceId: null }, now);
+  return added.removal ? { result: removedResult(url, added.removal) } : { urlId: added.id };
+}
+
+function removedResult(url: string, removal: RemovalRow | undefined): GivenUrlResult {
+  return { url, outcome: 'rejected', reason: 'removed', detail: removal ? `taken down on ${removal.removed_at.slice(0, 10)}: ${removal.reason}` : 'taken down' };
 }
 
 function outcomeOf(db: Database, slugOf: Map<number, string>, input: string, urlId: number): GivenUrlResult {

@@ -1,3 +1,4 @@
+import type { NormalizedUrl } from '../url/index.ts';
 import { rmSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { crashpoint } from '../crashpoint.ts';
@@ -33,14 +34,14 @@ export interface RemovalPlan {
   /** Pages the next build renders again without the article (beyond those rendered every build). */
   pages: string[];
   /** URLs that are never fetched again (known rows now, and any equivalent one met later). */
-  blocked: string[];
+  blocked: NormalizedUrl[];
 }
 
 /** What a removal would change; reads only. */
 export function planRemoval(db: Database, paths: SitePaths, topics: Map<string, TopicRow>, target: RemovalTarget): RemovalPlan {
   const rel = (file: string) => relative(paths.root, file).split(sep).join('/');
   const a = target.article;
-  const blocked = [...new Set([...target.addresses, ...target.urlIds.map((id) => urlById(db, id)?.url).filter((u): u is string => Boolean(u))])];
+  const blocked = [...new Set([...target.addresses, ...target.urlIds.map((id) => urlById(db, id)?.url).filter((u): u is NormalizedUrl => Boolean(u))])];
   if (!a || a.slug === null || target.topic === null) return { target, files: [], gone: [], pages: [], blocked };
   const id = `${target.topic}/${a.slug}`;
   const files = [...(a.file && a.status !== 'ready' ? [a.file] : []), ...unusedMediaFiles(db, paths.media, a.image, a.id).map(rel)];

@@ -4,20 +4,20 @@ import type { Database } from '../store/database.ts';
 import { removalBySlug, removedAddress, urlsEquivalentTo, type RemovalRow } from '../store/removals.ts';
 import type { TopicRow } from '../store/topics.ts';
 import { urlById } from '../store/urls.ts';
-import { normalizeUrl } from '../url/index.ts';
+import { normalizeUrl, type NormalizedUrl } from '../url/index.ts';
 
 // What `npm run remove -- <url | topic/slug>` points at: an article (published or waiting), or
 // only a URL (never published: it is blocked all the same).
 
 export interface RemovalTarget {
   /** The address the removal is recorded under: the article's URL, or the URL given. */
-  url: string;
+  url: NormalizedUrl;
   article: ArticleRow | null;
   topic: string | null;
   /** URL rows that are one of the page's addresses or equivalent to one. */
   urlIds: number[];
   /** Every address of the page: its URL row's, where it redirected, its declared canonical. */
-  addresses: string[];
+  addresses: NormalizedUrl[];
   /** Already removed: the earlier removal. */
   already: RemovalRow | null;
 }
@@ -59,6 +59,6 @@ export function findTarget(db: Database, topics: Map<string, TopicRow>, input: s
 
 function articleTarget(db: Database, article: ArticleRow, topic: string | null): RemovalTarget {
   const row = urlById(db, article.url_id);
-  const addresses = [row?.url, row?.final_url, article.source_url, article.canonical_url].filter((u): u is string => typeof u === 'string' && u.length > 0);
+  const addresses = [row?.url, row?.final_url, article.source_url, article.canonical_url].filter((u): u is NormalizedUrl => typeof u === "string" && u.length > 0);
   return { url: row?.url ?? article.source_url, article, topic, urlIds: urlsEquivalentTo(db, addresses), addresses: [...new Set(addresses)], already: null };
 }

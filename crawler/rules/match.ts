@@ -1,17 +1,8 @@
 // One block or keep rule and whether it matches an article's fields. Pure.
 
-export const RULE_FIELDS = ['title', 'url', 'author', 'text'] as const;
-export type RuleField = (typeof RULE_FIELDS)[number];
+import type { Rule, RuleField } from '../config/rules.ts';
 
-/** A rule as the config schema hands it over: plain data, so it can travel to a worker thread. */
-export interface Rule {
-  field: RuleField;
-  /** 'contains' a substring, or matches a regular expression 'pattern'. */
-  kind: 'contains' | 'pattern';
-  value: string;
-  /** RegExp flags; for 'contains' only 'i' (the default) or '' (case-sensitive). */
-  flags: string;
-}
+export type { Rule, RuleField } from '../config/rules.ts';
 
 /**
  * What is known of an article so far: before fetching only its address, after extraction all of

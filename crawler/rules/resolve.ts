@@ -1,12 +1,9 @@
 import type { Config } from '../config/index.ts';
-import type { RulesConfig } from '../config/rules.ts';
+import type { RuleScope, RulesConfig } from '../config/rules.ts';
+
+export type { RuleScope } from '../config/rules.ts';
 import type { LabeledRule, RuleSet } from './evaluate.ts';
 
-/** Where in the config an article's rules come from: its topic and, when known, its source (indices into config.topics and topic.sources). */
-export interface RuleScope {
-  topic?: number;
-  source?: number;
-}
 
 /**
  * The rules that apply to one topic's (and source's) articles: every level's block rules, and

@@ -1,3 +1,4 @@
+import type { NormalizedUrl } from '../url/index.ts';
 import type { Database } from './database.ts';
 
 export type ArticleStatus = 'ready' | 'publishing' | 'published';
@@ -56,8 +57,8 @@ export interface ArticleRow {
   lang: string | null;
   site_name: string | null;
   favicon: string | null;
-  source_url: string;
-  canonical_url: string;
+  source_url: NormalizedUrl;
+  canonical_url: NormalizedUrl;
   image: string | null;
   word_count: number;
   reading_time: number;

@@ -1,4 +1,4 @@
-import { canonicalUrl, equivalenceKey } from '../url/index.ts';
+import { addressKeys, sameAddress, type NormalizedUrl } from '../url/index.ts';
 import type { Database } from './database.ts';
 
 // Takedowns (npm run remove). A removal is recorded with its date and reason, the addresses it
@@ -8,15 +8,13 @@ import type { Database } from './database.ts';
 // state's changes (article gone, URLs removed), then the files are deleted and it becomes
 // 'removed'; a run finds 'removing' rows and finishes them (crawler/remove/).
 //
-// An address blocks its canonical form, and every URL with its equivalence key and the same query
-// (crawler/url/equivalence.ts: scheme, www, case and trailing slash do not matter; the query
-// does, because many sites select the page with it).
+// An address blocks every URL equivalent to it (sameAddress in crawler/url/equivalence.ts).
 
 export type RemovalStatus = 'removing' | 'removed';
 
 export interface RemovalRow {
   id: number;
-  url: string;
+  url: NormalizedUrl;
   reason: string;
   removed_at: string;
   status: RemovalStatus;
@@ -30,7 +28,7 @@ export interface RemovalRow {
 }
 
 export interface RemovalRecord {
-  url: string;
+  url: NormalizedUrl;
   reason: string;
   removedAt: string;
   topicId: number | null;
@@ -39,22 +37,12 @@ export interface RemovalRecord {
   file: string | null;
   image: string | null;
   /** Every address of the page (its URL, where it redirected, its declared canonical). */
-  addresses: string[];
-}
-
-interface AddressKeys {
-  canonical: string;
-  key: string;
-  query: string;
-}
-
-function keysOf(url: string): AddressKeys {
-  return { canonical: canonicalUrl(url), key: equivalenceKey(url), query: URL.parse(url)?.search ?? '' };
+  addresses: NormalizedUrl[];
 }
 
 /** The removal that blocks `url` (a normalized URL), if any. */
-export function removedAddress(db: Database, url: string): RemovalRow | undefined {
-  const { canonical, key, query } = keysOf(url);
+export function removedAddress(db: Database, url: NormalizedUrl): RemovalRow | undefined {
+  const { canonical, key, query } = addressKeys(url);
   return db.get<RemovalRow>(
     `SELECT r.* FROM removed_addresses a JOIN removals r ON r.id = a.removal_id
      WHERE a.canonical_url = ? OR (a.equivalence_key = ? AND a.query = ?) ORDER BY r.id LIMIT 1`,
@@ -63,12 +51,12 @@ export function removedAddress(db: Database, url: string): RemovalRow | undefine
 }
 
 /** The rows of `urls` that are one of these addresses or equivalent to one. */
-export function urlsEquivalentTo(db: Database, addresses: string[]): number[] {
+export function urlsEquivalentTo(db: Database, addresses: NormalizedUrl[]): number[] {
   const ids = new Set<number>();
   for (const address of addresses) {
-    const { canonical, key, query } = keysOf(address);
-    for (const row of db.all<{ id: number; url: string; canonical_url: string }>('SELECT id, url, canonical_url FROM urls WHERE canonical_url = ? OR equivalence_key = ?', [canonical, key])) {
-      if (row.canonical_url === canonical || (URL.parse(row.url)?.search ?? '') === query) ids.add(row.id);
+    const keys = addressKeys(address);
+    for (const row of db.all<{ id: number; url: NormalizedUrl }>('SELECT id, url FROM urls WHERE canonical_url = ? OR equivalence_key = ?', [keys.canonical, keys.key])) {
+      if (sameAddress(keys, addressKeys(row.url))) ids.add(row.id);
     }
   }
   return [...ids].sort((a, b) => a - b);
@@ -81,7 +69,7 @@ export function insertRemoval(db: Database, r: RemovalRecord): number {
     [r.url, r.reason, r.removedAt, r.topicId, r.slug, r.position, r.file, r.image],
   );
   for (const address of new Set(r.addresses)) {
-    const { canonical, key, query } = keysOf(address);
+    const { canonical, key, query } = addressKeys(address);
     db.run('INSERT OR IGNORE INTO removed_addresses (canonical_url, equivalence_key, query, removal_id) VALUES (?, ?, ?, ?)', [canonical, key, query, lastId]);
   }
   return lastId;

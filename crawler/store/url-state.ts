@@ -1,8 +1,8 @@
 import type { Failure, RejectReason } from '../errors.ts';
 import type { CacheValidators } from '../fetch/types.ts';
+import { addressKeys, sameAddress, type NormalizedUrl } from '../url/index.ts';
 import type { Database } from './database.ts';
-import { removedAddress } from './removals.ts';
-import type { Discovered, UrlRow } from './urls.ts';
+import { removedAddress, type RemovalRow } from './removals.ts';
 
 // A URL's state, and the only functions that change it. Every URL the crawler meets has one row
 // in `urls`, in one of six states:
@@ -24,23 +24,72 @@ import type { Discovered, UrlRow } from './urls.ts';
 // - failed: with an error code, attempts and next_retry_at (null: permanent).
 // - removed: taken down (npm run remove, store/removals.ts). Terminal, from any state: never
 //   fetched again. A URL first seen after the takedown that is one of its addresses, or
-//   equivalent to one (removedAddress), is stored straight in this state (sightUrl).
+//   equivalent to one (removedAddress), is stored straight in this state (insertUrl, the one
+//   insert path).
 
 export type UrlState = 'discovered' | 'fetched' | 'extracted' | 'published' | 'rejected' | 'failed' | 'removed';
 
-/** Inserts a URL in state `discovered` unless it is already known; returns its row id and whether it is new. */
-export function discoverUrl(db: Database, item: Discovered, now: string): { id: number; created: boolean } {
-  const existing = db.get<{ id: number }>('SELECT id FROM urls WHERE url = ?', [item.url]);
-  if (existing) return { id: existing.id, created: false };
-  return { id: insertUrl(db, item, now), created: true };
+export interface UrlRow {
+  id: number;
+  url: NormalizedUrl;
+  canonical_url: string;
+  equivalence_key: string;
+  topic_id: number;
+  source_id: number | null;
+  state: UrlState;
+  reason: string | null;
+  error_code: string | null;
+  detail: string | null;
+  duplicate_of: number | null;
+  attempts: number;
+  next_retry_at: string | null;
+  http_status: number | null;
+  final_url: NormalizedUrl | null;
+  etag: string | null;
+  last_modified: string | null;
+  expires_at: number | null;
+  hint_title: string | null;
+  hint_published: string | null;
+  discovered_at: string;
+  fetched_at: string | null;
+  updated_at: string;
 }
 
-function insertUrl(db: Database, item: Discovered, now: string): number {
-  return db.run(
+/** A URL entering the state; its canonical form and equivalence key are derived on insert. */
+export interface Discovered {
+  url: NormalizedUrl;
+  topicId: number;
+  sourceId: number | null;
+  hintTitle?: string | null;
+  hintPublished?: string | null;
+}
+
+/**
+ * Inserts a URL in state `discovered` unless it is already known; returns its row id, whether it
+ * is new, and the takedown that stored it as `removed` instead, if any.
+ */
+export function discoverUrl(db: Database, item: Discovered, now: string): { id: number; created: boolean; removal?: RemovalRow } {
+  const existing = db.get<{ id: number }>('SELECT id FROM urls WHERE url = ?', [item.url]);
+  if (existing) return { id: existing.id, created: false };
+  return { ...insertUrl(db, item, now), created: true };
+}
+
+/**
+ * The one way a URL enters the state. Its canonical form and equivalence key are derived here, and
+ * a URL that is one of a takedown's addresses, or equivalent to one, is stored straight in state
+ * `removed`: it is never fetched.
+ */
+function insertUrl(db: Database, item: Discovered, now: string): { id: number; removal?: RemovalRow } {
+  const keys = addressKeys(item.url);
+  const id = db.run(
     `INSERT INTO urls (url, canonical_url, equivalence_key, topic_id, source_id, state, hint_title, hint_published, discovered_at, updated_at)
      VALUES (?, ?, ?, ?, ?, 'discovered', ?, ?, ?, ?)`,
-    [item.url, item.canonical, item.equivalenceKey, item.topicId, item.sourceId, item.hintTitle ?? null, item.hintPublished ?? null, now, now],
+    [item.url, keys.canonical, keys.key, item.topicId, item.sourceId, item.hintTitle ?? null, item.hintPublished ?? null, now, now],
   ).lastId;
+  const removal = removedAddress(db, item.url);
+  if (!removal) return { id };
+  markRemoved(db, [id], `taken down on ${removal.removed_at.slice(0, 10)} (removal #${removal.id})`, now);
+  return { id, removal };
 }
 
 /**
@@ -72,21 +121,12 @@ export type SightingResult = { id: number; outcome: 'new' | 'requeued' | 'known'
 export function sightUrl(db: Database, item: Discovered, now: string, sighting: Sighting): SightingResult {
   const existing = db.get<Pick<UrlRow, 'id' | 'state' | 'reason' | 'fetched_at'>>('SELECT id, state, reason, fetched_at FROM urls WHERE url = ?', [item.url]);
   if (!existing) {
-    const removal = removedAddress(db, item.url);
-    if (removal) {
-      const id = insertUrl(db, item, now);
-      markRemoved(db, [id], `taken down on ${removal.removed_at.slice(0, 10)} (removal #${removal.id})`, now);
-      return { id, outcome: 'removed' };
-    }
-    if (sighting.inQuote) {
-      const twin = fetchedTwin(db, item);
-      if (twin) {
-        const id = insertUrl(db, item, now);
-        markRejected(db, id, 'quoted_only', `seen only in a quote; #${twin.id} with the same canonical URL was already fetched`, now, twin.id);
-        return { id, outcome: 'quoted-only' };
-      }
-    }
-    return { id: insertUrl(db, item, now), outcome: 'new' };
+    const twin = sighting.inQuote ? fetchedTwin(db, item.url) : undefined;
+    const { id, removal } = insertUrl(db, item, now);
+    if (removal) return { id, outcome: 'removed' };
+    if (!twin) return { id, outcome: 'new' };
+    markRejected(db, id, 'quoted_only', `seen only in a quote; #${twin.id} with the same canonical URL was already fetched`, now, twin.id);
+    return { id, outcome: 'quoted-only' };
   }
   if (sighting.inQuote || existing.state !== 'rejected') return { id: existing.id, outcome: 'known' };
   const stale = existing.fetched_at === null || existing.fetched_at < sighting.refetchBefore;
@@ -108,22 +148,22 @@ export function sightUrl(db: Database, item: Discovered, now: string, sighting: 
  * declared it as its rel=canonical, or the same equivalence key (scheme, www, case, trailing slash)
  * with the same query. Good enough to skip a second-hand (quoted) citation, not to reject a page.
  */
-function fetchedTwin(db: Database, item: Discovered): { id: number } | undefined {
-  const query = URL.parse(item.url)?.search ?? '';
-  for (const row of db.all<{ id: number; url: string; canonical_url: string }>(
+function fetchedTwin(db: Database, url: NormalizedUrl): { id: number } | undefined {
+  const keys = addressKeys(url);
+  for (const row of db.all<{ id: number; url: NormalizedUrl }>(
     `SELECT id, url, canonical_url FROM urls WHERE fetched_at IS NOT NULL AND state != 'failed'
        AND (canonical_url = ? OR equivalence_key = ? OR id IN (SELECT url_id FROM articles WHERE canonical_url = ?)) ORDER BY id LIMIT 20`,
-    [item.canonical, item.equivalenceKey, item.canonical],
+    [keys.canonical, keys.key, keys.canonical],
   )) {
-    if (row.canonical_url === item.canonical || (URL.parse(row.url)?.search ?? '') === query) return { id: row.id };
-    if (db.get('SELECT 1 FROM articles WHERE url_id = ? AND canonical_url = ?', [row.id, item.canonical])) return { id: row.id };
+    if (sameAddress(keys, addressKeys(row.url))) return { id: row.id };
+    if (db.get('SELECT 1 FROM articles WHERE url_id = ? AND canonical_url = ?', [row.id, keys.canonical])) return { id: row.id };
   }
   return undefined;
 }
 
 export interface FetchedInfo {
   httpStatus: number;
-  finalUrl: string;
+  finalUrl: NormalizedUrl;
   redirects: unknown[];
   /** The response's ETag, Last-Modified and cache lifetime, sent back when the page is fetched again. */
   validators?: CacheValidators;

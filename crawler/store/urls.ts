@@ -1,45 +1,9 @@
 import type { Database } from './database.ts';
-import type { UrlState } from './url-state.ts';
+import type { UrlRow } from './url-state.ts';
 
 // Reading URL rows, and where each URL was seen. Changing a URL's state is url-state.ts's job.
 
-export type { UrlState } from './url-state.ts';
-
-export interface UrlRow {
-  id: number;
-  url: string;
-  canonical_url: string;
-  equivalence_key: string;
-  topic_id: number;
-  source_id: number | null;
-  state: UrlState;
-  reason: string | null;
-  error_code: string | null;
-  detail: string | null;
-  duplicate_of: number | null;
-  attempts: number;
-  next_retry_at: string | null;
-  http_status: number | null;
-  final_url: string | null;
-  etag: string | null;
-  last_modified: string | null;
-  expires_at: number | null;
-  hint_title: string | null;
-  hint_published: string | null;
-  discovered_at: string;
-  fetched_at: string | null;
-  updated_at: string;
-}
-
-export interface Discovered {
-  url: string;
-  canonical: string;
-  equivalenceKey: string;
-  topicId: number;
-  sourceId: number | null;
-  hintTitle?: string | null;
-  hintPublished?: string | null;
-}
+export type { Discovered, UrlRow, UrlState } from './url-state.ts';
 
 export interface Occurrence {
   urlId: number;

@@ -1,3 +1,6 @@
+import { canonicalUrl } from './canonical.ts';
+import type { NormalizedUrl } from './types.ts';
+
 /**
  * A looser key for flagging likely duplicates: no scheme, no `www.`, case-folded path, no trailing
  * slash, no query, no fragment. `https://www.Example.com/Post/?a=1` → `example.com/post`.
@@ -10,4 +13,25 @@ export function equivalenceKey(url: string): string {
   const host = parsed.host.toLowerCase().replace(/^www\./, '');
   const path = parsed.pathname.toLowerCase().replace(/\/+$/, '');
   return `${host}${path}`;
+}
+
+/** What decides whether two addresses are one page's: its canonical form, its equivalence key and its query. */
+export interface AddressKeys {
+  canonical: string;
+  key: string;
+  query: string;
+}
+
+export function addressKeys(url: NormalizedUrl): AddressKeys {
+  return { canonical: canonicalUrl(url), key: equivalenceKey(url), query: URL.parse(url)?.search ?? '' };
+}
+
+/**
+ * The one equivalence rule (takedowns, quoted citations): the same canonical URL, or the same
+ * equivalence key with the same query. Scheme, www, case and a trailing slash do not matter; the
+ * query does, because many sites select the page with it. (The store's SQL asks the same question
+ * of indexed columns: canonical_url, or equivalence_key and then the query.)
+ */
+export function sameAddress(a: AddressKeys, b: AddressKeys): boolean {
+  return a.canonical === b.canonical || (a.key === b.key && a.query === b.query);
 }

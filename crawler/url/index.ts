@@ -1,8 +1,8 @@
-export type { UrlErrorCode, UrlResult, UrlPolicy } from './types.ts';
-export { normalizeUrl, MAX_URL_LENGTH } from './normalize.ts';
+export type { NormalizedUrl, UrlErrorCode, UrlResult, UrlPolicy } from './types.ts';
+export { normalizeUrl, normalizedUrl, MAX_URL_LENGTH } from './normalize.ts';
 export { wellFormedPercentEncoding } from './percent.ts';
 export { canonicalUrl } from './canonical.ts';
-export { equivalenceKey } from './equivalence.ts';
+export { addressKeys, equivalenceKey, sameAddress, type AddressKeys } from './equivalence.ts';
 export { TRACKING_PARAMS, isTrackingParam } from './tracking-params.ts';
 export { isIpLiteral, isNonPublicHost, matchesHostPattern, NON_PUBLIC_SUFFIXES } from './host.ts';
 export { sourceHost } from './source-host.ts';

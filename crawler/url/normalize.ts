@@ -2,7 +2,7 @@ import { dnsNameProblem, isIpLiteral, isNonPublicHost, matchesHostPattern } from
 import { normalizePercentEncoding } from './percent.ts';
 import { parseQuery, serializeQuery, sortPairs } from './query.ts';
 import { isTrackingParam } from './tracking-params.ts';
-import type { UrlErrorCode, UrlPolicy, UrlResult } from './types.ts';
+import type { NormalizedUrl, UrlErrorCode, UrlPolicy, UrlResult } from './types.ts';
 
 export const MAX_URL_LENGTH = 8192;
 // Inputs far beyond the cap are refused before parsing; tracking parameters may still shrink
@@ -47,7 +47,14 @@ export function normalizeUrl(input: string, options: { base?: string; policy?: U
   const href = `${url.origin}${url.pathname}${search}`;
 
   if (href.length > MAX_URL_LENGTH) return fail('E_URL_TOO_LONG', `URL is ${href.length} characters; the limit is ${MAX_URL_LENGTH}`);
-  return { ok: true, url: href };
+  return { ok: true, url: href as NormalizedUrl };
+}
+
+/** normalizeUrl for an address that must be good (benches, tests): throws with the reason when it is not. */
+export function normalizedUrl(input: string, policy: UrlPolicy = { allowPrivate: true }): NormalizedUrl {
+  const result = normalizeUrl(input, { policy });
+  if (!result.ok) throw new Error(`${input}: ${result.message}`);
+  return result.url;
 }
 
 function clip(text: string): string {

@@ -6,7 +6,14 @@ export type UrlErrorCode =
   | 'E_URL_PRIVATE_HOST'
   | 'E_URL_TOO_LONG';
 
-export type UrlResult = { ok: true; url: string } | { ok: false; code: UrlErrorCode; message: string };
+/**
+ * A URL as normalizeUrl returns it: parsed, checked against the address policy and in its one
+ * spelling (see normalize.ts). Only normalizeUrl makes one; the store keeps URLs in this form, so a
+ * URL read back from the state needs no second pass.
+ */
+export type NormalizedUrl = string & { readonly __normalized: unique symbol };
+
+export type UrlResult = { ok: true; url: NormalizedUrl } | { ok: false; code: UrlErrorCode; message: string };
 
 export interface UrlPolicy {
   /** Accept IP literals and non-public host names (tests, demo, intranet crawls). */

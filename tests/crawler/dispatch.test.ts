@@ -6,6 +6,8 @@ interface Item {
   host: string;
   n: number;
 }
+/** A fetcher with no politeness gap: every free host is ready. */
+const always = (): number => -Infinity;
 const items = (spec: string): Item[] => spec.split(' ').map((s, n) => ({ host: s, n }));
 
 /** A task that resolves when the test says so, recording starts and how many ran at once. */
@@ -35,7 +37,7 @@ function controlled() {
 describe('dispatchByHost', () => {
   it('runs at most one task per host, up to the concurrency, in item order among free hosts', async () => {
     const c = controlled();
-    const done = dispatchByHost(items('a a b c a d'), c.task, { concurrency: 3, hostOf: (i) => i.host, hostDelayMs: 0 });
+    const done = dispatchByHost(items('a a b c a d'), c.task, { concurrency: 3, hostOf: (i) => i.host, readyAt: always });
     await new Promise((r) => setImmediate(r));
     // a#0, b#2, c#3 start; a#1 waits for host a although it comes earlier than b and c.
     expect(c.started.map((i) => i.n)).toEqual([0, 2, 3]);
@@ -55,14 +57,17 @@ describe('dispatchByHost', () => {
   it('offers a host again only after the delay, filling the wait with other hosts', async () => {
     const starts: Array<{ host: string; at: number }> = [];
     const ends = new Map<string, number>();
+    const lastEnd = new Map<string, number>();
     await dispatchByHost(
       items('a a b b'),
       async (item) => {
         starts.push({ host: item.host, at: performance.now() });
         await new Promise((r) => setImmediate(r));
         ends.set(`${item.host}${item.n}`, performance.now());
+        lastEnd.set(item.host, performance.now());
       },
-      { concurrency: 1, hostOf: (i) => i.host, hostDelayMs: 40 },
+      // As the fetcher answers: 40 ms after the host's last request ended.
+      { concurrency: 1, hostOf: (i) => i.host, readyAt: (host) => (lastEnd.get(host) ?? -Infinity) + 40 },
     );
     expect(starts.map((s) => s.host)).toEqual(['a', 'b', 'a', 'b']);
     expect(starts[2]!.at - ends.get('a0')!).toBeGreaterThanOrEqual(39);
@@ -83,7 +88,7 @@ describe('dispatchByHost', () => {
             endFirst = resolve;
           } else resolve();
         }),
-      { concurrency: 2, hostOf: (i) => i.host, hostDelayMs: 0 },
+      { concurrency: 2, hostOf: (i) => i.host, readyAt: always },
     );
     await new Promise((r) => setImmediate(r));
     expect(order).toEqual(['start 0']);
@@ -96,12 +101,12 @@ describe('dispatchByHost', () => {
 
   it('stops starting tasks when shouldStop says so, and lets running ones finish', async () => {
     let count = 0;
-    const result = await dispatchByHost(items('a b c d e'), async () => void count++, { concurrency: 1, hostOf: (i) => i.host, hostDelayMs: 0, shouldStop: () => count >= 2 });
+    const result = await dispatchByHost(items('a b c d e'), async () => void count++, { concurrency: 1, hostOf: (i) => i.host, readyAt: always, shouldStop: () => count >= 2 });
     expect(result).toEqual({ started: 2, stopped: true });
   });
 
   it('finishes at once with nothing to do, and passes a task error on', async () => {
-    expect(await dispatchByHost([], async () => {}, { concurrency: 4, hostOf: () => 'x', hostDelayMs: 0 })).toEqual({ started: 0, stopped: false });
-    await expect(dispatchByHost(items('a'), async () => Promise.reject(new Error('boom')), { concurrency: 1, hostOf: (i) => i.host, hostDelayMs: 0 })).rejects.toThrow('boom');
+    expect(await dispatchByHost([], async () => {}, { concurrency: 4, hostOf: () => 'x', readyAt: always })).toEqual({ started: 0, stopped: false });
+    await expect(dispatchByHost(items('a'), async () => Promise.reject(new Error('boom')), { concurrency: 1, hostOf: (i) => i.host, readyAt: always })).rejects.toThrow('boom');
   });
 });

@@ -63,7 +63,7 @@ describe('feed sources', () => {
     const expected = listedIn(JSON_FEED);
     expect(expected.size).toBeGreaterThan(0);
     expect(outcome).toMatchObject({ status: 'read', detail: 'json', items: expected.size });
-    const known = new Set(h.urls().map((r) => r.url));
+    const known = new Set<string>(h.urls().map((r) => r.url));
     for (const url of expected) expect(known.has(url), url).toBe(true);
   });
 

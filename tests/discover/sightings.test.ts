@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../crawler/store/database.ts';
 import { markFetched, markRejected, revalidation, sightUrl, type Sighting } from '../../crawler/store/url-state.ts';
 import { recordOccurrence, urlById } from '../../crawler/store/urls.ts';
-import { canonicalUrl, equivalenceKey } from '../../crawler/url/index.ts';
+import { normalizedUrl } from '../../crawler/url/index.ts';
 
 // What happens when a source lists a URL: queued, left alone, stored as quoted-only, or queued again.
 
@@ -13,7 +13,7 @@ const plain: Sighting = { inQuote: false, refetchBefore: WINDOW_START };
 const quoted: Sighting = { inQuote: true, refetchBefore: WINDOW_START };
 
 function item(url: string) {
-  return { url, canonical: canonicalUrl(url), equivalenceKey: equivalenceKey(url), topicId: 1, sourceId: null };
+  return { url: normalizedUrl(url), topicId: 1, sourceId: null };
 }
 
 beforeEach(async () => {
@@ -38,7 +38,7 @@ describe('sightUrl', () => {
 
   it('does not queue a quoted link whose page was already fetched under another spelling, until someone cites it plainly', () => {
     const original = sightUrl(db, item('https://a.example/2026/03/story/'), NOW, plain);
-    markFetched(db, original.id, { httpStatus: 200, finalUrl: 'https://a.example/2026/03/story/', redirects: [] }, NOW);
+    markFetched(db, original.id, { httpStatus: 200, finalUrl: normalizedUrl('https://a.example/2026/03/story/'), redirects: [] }, NOW);
 
     const quotedCopy = sightUrl(db, item('https://www.a.example/2026/03/story'), NOW, quoted);
     expect(quotedCopy.outcome).toBe('quoted-only');
@@ -51,13 +51,13 @@ describe('sightUrl', () => {
 
   it('a different query string is a different page, even in a quote', () => {
     const original = sightUrl(db, item('https://a.example/view?p=1'), NOW, plain);
-    markFetched(db, original.id, { httpStatus: 200, finalUrl: 'https://a.example/view?p=1', redirects: [] }, NOW);
+    markFetched(db, original.id, { httpStatus: 200, finalUrl: normalizedUrl('https://a.example/view?p=1'), redirects: [] }, NOW);
     expect(sightUrl(db, item('https://a.example/view?p=2'), NOW, quoted).outcome).toBe('new');
   });
 
   it('fetches a content rejection again only when a source lists it plainly after the refetch window', () => {
     const r = sightUrl(db, item('https://a.example/stub'), NOW, plain);
-    markFetched(db, r.id, { httpStatus: 200, finalUrl: 'https://a.example/stub', redirects: [] }, '2026-03-30T00:00:00.000Z');
+    markFetched(db, r.id, { httpStatus: 200, finalUrl: normalizedUrl('https://a.example/stub'), redirects: [] }, '2026-03-30T00:00:00.000Z');
     markRejected(db, r.id, 'too_short', '80 words', '2026-03-30T00:00:00.000Z');
     expect(sightUrl(db, item('https://a.example/stub'), NOW, plain).outcome).toBe('known'); // fetched 2.5 days ago
     const later: Sighting = { inQuote: false, refetchBefore: '2026-04-05T00:00:00.000Z' };
@@ -71,14 +71,14 @@ describe('sightUrl', () => {
     const later: Sighting = { inQuote: false, refetchBefore: '2026-04-05T00:00:00.000Z' };
     const r = sightUrl(db, item('https://a.example/stub'), NOW, plain);
     expect(revalidation(urlById(db, r.id)!)).toBeUndefined(); // new: never fetched
-    markFetched(db, r.id, { httpStatus: 200, finalUrl: 'https://a.example/stub', redirects: [], validators }, '2026-03-30T00:00:00.000Z');
+    markFetched(db, r.id, { httpStatus: 200, finalUrl: normalizedUrl('https://a.example/stub'), redirects: [], validators }, '2026-03-30T00:00:00.000Z');
     expect(revalidation(urlById(db, r.id)!)).toBeUndefined(); // left `fetched` by a killed run: its body was never stored
     markRejected(db, r.id, 'too_short', '80 words', '2026-03-30T00:00:00.000Z');
     expect(sightUrl(db, item('https://a.example/stub'), NOW, later).outcome).toBe('requeued');
     expect(revalidation(urlById(db, r.id)!)).toEqual(validators);
 
     const quotedOnly = sightUrl(db, item('https://b.example/q'), NOW, plain);
-    markFetched(db, quotedOnly.id, { httpStatus: 200, finalUrl: 'https://b.example/q', redirects: [], validators }, NOW);
+    markFetched(db, quotedOnly.id, { httpStatus: 200, finalUrl: normalizedUrl('https://b.example/q'), redirects: [], validators }, NOW);
     markRejected(db, quotedOnly.id, 'quoted_only', 'seen only in a quote', NOW);
     expect(sightUrl(db, item('https://b.example/q'), NOW, later).outcome).toBe('requeued');
     expect(revalidation(urlById(db, quotedOnly.id)!)).toBeUndefined(); // its verdict was about the quote, not the page

@@ -13,6 +13,7 @@ import { articleIdOf, frontmatterOf, renderArticleFile } from '../../crawler/pub
 import { articleTerms, pickRelated, termVector } from '../../crawler/publish/related.ts';
 import { wordListsFor } from '../../crawler/text/index.ts';
 import { articleSlug, uniqueSlug } from '../../crawler/publish/slug.ts';
+import { normalizedUrl } from '../../crawler/url/index.ts';
 
 describe('slugs', () => {
   it('folds accents and punctuation into a short ASCII slug', () => {
@@ -83,7 +84,7 @@ function addArticle(db: Database, topicId: number, n: number, fields: Partial<Ar
   const url = `https://a.example/${n}`;
   const { text = `text ${n}`, ...rest } = fields;
   const lang = rest.lang ?? 'en';
-  const { id: urlId } = discoverUrl(db, { url, canonical: url, equivalenceKey: url, topicId, sourceId: null }, '2026-01-01T00:00:00Z');
+  const { id: urlId } = discoverUrl(db, { url: normalizedUrl(url), topicId, sourceId: null }, '2026-01-01T00:00:00Z');
   return insertArticle(
     db,
     {

@@ -10,6 +10,7 @@ import { bandingFor, refreshBands, signaturesSharingBands } from '../../crawler/
 import { listSegments } from '../../crawler/store/segments.ts';
 import { openState, stateInfo } from '../../crawler/store/state.ts';
 import { discoverUrl } from '../../crawler/store/url-state.ts';
+import { normalizedUrl } from '../../crawler/url/index.ts';
 
 // The segmented store: every run that changes something writes one segment (its rows), the
 // state is every segment applied in order, and a local snapshot saves applying them all again.
@@ -33,7 +34,7 @@ function addTopic(db: Database): number {
 
 function addArticle(db: Database, topicId: number, n: number, text = `words of article ${n} `.repeat(40)): number {
   const url = `https://a.example/${n}`;
-  const { id: urlId } = discoverUrl(db, { url, canonical: url, equivalenceKey: url, topicId, sourceId: null }, '2026-11-01T00:00:00Z');
+  const { id: urlId } = discoverUrl(db, { url: normalizedUrl(url), topicId, sourceId: null }, '2026-11-01T00:00:00Z');
   return insertArticle(
     db,
     {

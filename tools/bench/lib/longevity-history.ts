@@ -18,7 +18,7 @@ import { openState } from '../../../crawler/store/state.ts';
 import { syncTopics } from '../../../crawler/store/topics.ts';
 import { discoverUrl, markExtracted, markFetched } from '../../../crawler/store/url-state.ts';
 import { recordOccurrence } from '../../../crawler/store/urls.ts';
-import { canonicalUrl, equivalenceKey } from '../../../crawler/url/index.ts';
+import { canonicalUrl, normalizedUrl } from '../../../crawler/url/index.ts';
 import { renderLeadImage } from '../../demo/images.ts';
 import { createRandom, deriveSeed } from '../../lib/random.ts';
 import { slugify } from '../../../crawler/text/slug.ts';
@@ -97,14 +97,14 @@ export async function writeHistoryRun(options: HistoryOptions): Promise<number> 
       const title = `${headline(bank, random)} (${n})`;
       const body = articleBody(bank, random, { targetWords: random.int(600, 1200), sourceUrl: `https://${host}` });
       const text = markdownText(body.markdown);
-      const url = `http://${host}/archive/${n}/${slugify(title, { maxLength: 60 })}`;
+      const url = normalizedUrl(`http://${host}/archive/${n}/${slugify(title, { maxLength: 60 })}`);
       const storedMs = options.startMs + n * options.spacingMs;
       const at = new Date(storedMs).toISOString();
       const published = new Date(storedMs - random.int(1, 48) * 3_600_000).toISOString();
       const description = sentence(bank, random);
       const tags = random.sample(bank.tags, 3);
 
-      const { id: urlId } = discoverUrl(db, { url, canonical: canonicalUrl(url), equivalenceKey: equivalenceKey(url), topicId: topicRow.id, sourceId: source?.id ?? null, hintTitle: title, hintPublished: published }, at);
+      const { id: urlId } = discoverUrl(db, { url, topicId: topicRow.id, sourceId: source?.id ?? null, hintTitle: title, hintPublished: published }, at);
       recordOccurrence(db, { urlId, sourceId: source?.id ?? null, postId: null, context: 'feed', inQuote: false }, at);
       markFetched(db, urlId, { httpStatus: 200, finalUrl: url, redirects: [] }, at);
       const articleId = insertArticle(

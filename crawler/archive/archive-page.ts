@@ -1,18 +1,31 @@
-import { archiveId, keptHeaders } from '../archive/manifest.ts';
-import { writeArchive } from '../archive/write-archive.ts';
-import { insertArchive, provenanceOf } from '../store/archives.ts';
-import type { UrlRow } from '../store/urls.ts';
-import type { PageContext } from './crawl-page.ts';
+import type { Config } from '../config/index.ts';
 import type { FetchOutcome } from '../fetch/index.ts';
+import type { SitePaths } from '../paths.ts';
+import type { Renderer } from '../render/renderer.ts';
+import { insertArchive, provenanceOf } from '../store/archives.ts';
+import type { Database } from '../store/database.ts';
+import type { UrlRow } from '../store/urls.ts';
+import { archiveId, keptHeaders } from './manifest.ts';
+import { writeArchive } from './write-archive.ts';
 
 type Fetched = Extract<FetchOutcome, { type: 'ok' }>;
+
+export interface ArchiveContext {
+  db: Database;
+  config: Config;
+  paths: SitePaths;
+  renderer: Renderer;
+  /** A line for the run's log. */
+  note: (message: string) => void;
+}
 
 /**
  * Keeps an archived copy of an accepted page: the bytes as fetched with their headers, and when
  * Chromium is there a screenshot and a PDF (from the render the page already had, else a render
  * for the purpose). Never fails the page: a copy that cannot be written is a note in the log.
+ * Returns whether the copy was written.
  */
-export async function archivePage(ctx: PageContext, row: UrlRow, response: Fetched, articleId: number, rendered: { screenshot: Buffer | null; pdf: Buffer | null } | null, now: string): Promise<void> {
+export async function archivePage(ctx: ArchiveContext, row: UrlRow, response: Fetched, articleId: number, rendered: { screenshot: Buffer | null; pdf: Buffer | null } | null, now: string): Promise<boolean> {
   let capture = rendered?.screenshot ? rendered : null;
   if (!capture) {
     const outcome = await ctx.renderer.render({ url: response.finalUrl, prefetched: prefetchedOf(response), capture: true });
@@ -37,9 +50,10 @@ export async function archivePage(ctx: PageContext, row: UrlRow, response: Fetch
       ctx.config.site.title,
     );
     insertArchive(ctx.db, record);
-    ctx.summary.archived++;
+    return true;
   } catch (error) {
-    ctx.report({ type: 'note', message: `archived copy of ${row.url} not written: ${(error as Error).message}` });
+    ctx.note(`archived copy of ${row.url} not written: ${(error as Error).message}`);
+    return false;
   }
 }
 
