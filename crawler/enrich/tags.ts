@@ -1,4 +1,4 @@
-import { primaryLanguage } from './language-tag.ts';
+import { primaryLanguage } from '../text/language-tag.ts';
 import { keywordTokens, wordListsFor } from '../text/index.ts';
 import { tagSlug } from './tag-slug.ts';
 

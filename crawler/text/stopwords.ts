@@ -1,6 +1,6 @@
 import stopwords from 'stopwords-iso/stopwords-iso.json' with { type: 'json' };
 
-import { primaryLanguage } from '../enrich/language-tag.ts';
+import { primaryLanguage } from './language-tag.ts';
 
 // The one place stopwords-iso is read. Two lists come from it: the stopwords of tags and term
 // vectors (edited for English, below), and the unedited lists the title check uses.

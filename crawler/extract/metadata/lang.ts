@@ -1,5 +1,5 @@
 import { eld } from 'eld/small';
-import { primaryLanguage } from '../../enrich/language-tag.ts';
+import { primaryLanguage } from '../../text/language-tag.ts';
 
 const TAG = /^([a-z]{2,3})(?:[-_]([a-z]{4}))?(?:[-_]([a-z]{2}|\d{3}))?(?:[-_][a-z0-9]{1,8})*$/i;
 
