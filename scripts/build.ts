@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { assertPublishable, loadConfig } from '../crawler/config/index.ts';
+import { GleanerError, isGleanerError } from '../crawler/errors.ts';
 import { buildSite, type BuildOptions } from '../site/build/index.ts';
 import { mergeShards } from '../site/build/shards.ts';
 import { cliOptions, isMain } from './lib/cli-args.ts';
@@ -16,7 +17,7 @@ export function shardFromEnv(value = process.env.GLEANER_SHARD): BuildOptions['s
   const m = /^(\d+)\/(\d+)$/.exec(value.trim());
   const index = m ? Number(m[1]) : 0;
   const count = m ? Number(m[2]) : 0;
-  if (!m || count < 1 || index < 1 || index > count) throw Object.assign(new Error(`GLEANER_SHARD="${value}" must be i/N with 1 ≤ i ≤ N, like GLEANER_SHARD=2/4`), { code: 'E_CONFIG' });
+  if (!m || count < 1 || index < 1 || index > count) throw new GleanerError('E_CONFIG', `GLEANER_SHARD="${value}" must be i/N with 1 ≤ i ≤ N, like GLEANER_SHARD=2/4`);
   return { index, count };
 }
 
@@ -49,8 +50,8 @@ if (isMain(import.meta.url)) {
       if (report.skipped.length && process.env.GITHUB_ACTIONS) for (const s of report.skipped) console.log(`::warning file=${s.file}::left out of the site: ${s.reason}`);
     }
   } catch (error) {
-    const e = error as Error & { code?: string };
-    console.error(e.code === 'E_CONFIG' ? e.message : (e.stack ?? e.message));
-    process.exit(e.code === 'E_CONFIG' ? 2 : 1);
+    const badSetting = isGleanerError(error, 'E_CONFIG');
+    console.error(badSetting ? error.message : ((error as Error).stack ?? (error as Error).message));
+    process.exit(badSetting ? 2 : 1);
   }
 }

@@ -15,7 +15,7 @@ import { urlByAddress, urlById } from '../store/urls.ts';
 import type { Database } from '../store/database.ts';
 import { canonicalUrl, equivalenceKey, normalizeUrl, type UrlPolicy } from '../url/index.ts';
 import { crawlPage } from './crawl-page.ts';
-import { CrawlError } from './crawl-error.ts';
+import { GleanerError } from '../errors.ts';
 import { silent, type Reporter } from './events.ts';
 import { preflight } from './preflight.ts';
 import { scopesByUrl, type UrlRow } from './rule-scopes.ts';
@@ -62,7 +62,7 @@ export async function runGivenUrls(config: Config, paths: SitePaths, policy: Url
     const topics = syncTopics(db, config);
     const topic = topics.get(options.topic);
     if (!topic || !config.topics.some((t) => t.slug === options.topic)) {
-      throw new CrawlError('E_TOPIC', `unknown topic "${options.topic}"; the config has ${config.topics.map((t) => t.slug).join(', ')}`);
+      throw new GleanerError('E_TOPIC', `unknown topic "${options.topic}"; the config has ${config.topics.map((t) => t.slug).join(', ')}`);
     }
     reconcile(db, paths, topics, iso());
     finishRemovals(db, paths);

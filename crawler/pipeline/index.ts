@@ -11,7 +11,7 @@ import { backlogByTopic, publishedSince } from '../store/articles.ts';
 import { recordRun, type RunRecord } from '../store/runs.ts';
 import { isDue, type DiscoveryContext } from '../discover/index.ts';
 import { planPublication, reconcile, writePublishing } from '../publish/index.ts';
-import { CrawlError } from './crawl-error.ts';
+import { GleanerError } from '../errors.ts';
 import { discoverSources } from './discover-phase.ts';
 import { runFetchPhase } from './fetch-phase.ts';
 import { preflight } from './preflight.ts';
@@ -26,7 +26,6 @@ import { finishRemovals } from '../remove/index.ts';
 
 export type { RunSummary } from './summary.ts';
 export type { CrawlEvent, Reporter } from './events.ts';
-export { CrawlError } from './crawl-error.ts';
 export { runGivenUrls, type GivenUrlResult, type GivenUrlsRun } from './given-urls.ts';
 
 export interface CrawlOptions {
@@ -159,7 +158,7 @@ function selectTopics(config: Config, topics: Map<string, TopicRow>, wanted: str
   if (!wanted?.length) return new Set(config.topics.map((t) => topics.get(t.slug)!.id));
   const unknown = wanted.filter((slug) => !config.topics.some((t) => t.slug === slug));
   if (unknown.length) {
-    throw new CrawlError('E_TOPIC', `unknown topic ${unknown.map((s) => `"${s}"`).join(', ')}; the config has ${config.topics.map((t) => t.slug).join(', ')}`);
+    throw new GleanerError('E_TOPIC', `unknown topic ${unknown.map((s) => `"${s}"`).join(', ')}; the config has ${config.topics.map((t) => t.slug).join(', ')}`);
   }
   return new Set(wanted.map((slug) => topics.get(slug)!.id));
 }

@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig, parseConfig } from '../../crawler/config/index.ts';
+import { loadConfig, parseConfig } from '../../crawler/config/index.ts';
+import { GleanerError } from '../../crawler/errors.ts';
 
 const minimal = { site: { title: 'My News', url: 'https://news.example.com' }, topics: [{ slug: 'science', name: 'Science', sources: ['https://example.com/feed.xml'] }] };
 
@@ -10,8 +11,8 @@ function problemsOf(value: unknown) {
   try {
     parseConfig(value);
   } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return { message: (error as ConfigError).message, problems: (error as ConfigError).problems };
+    expect(error).toBeInstanceOf(GleanerError);
+    return { message: (error as GleanerError).message, problems: (error as GleanerError).problems };
   }
   throw new Error('expected the config to be rejected');
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../crawler/config/index.ts';
+import { parseConfig } from '../../crawler/config/index.ts';
+import { GleanerError } from '../../crawler/errors.ts';
 
 // Block/keep rules and extraction rules in site.config.ts: their forms, and errors that name the field and show a fix.
 
@@ -9,7 +10,7 @@ function problems(patch: Record<string, unknown>): Array<{ field: string; proble
   try {
     parseConfig({ ...base, ...patch });
   } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
+    if (error instanceof GleanerError) return error.problems;
     throw error;
   }
   throw new Error('the config was accepted');
