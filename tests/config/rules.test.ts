@@ -34,7 +34,7 @@ describe('rules in the config', () => {
   });
 
   it('accepts rules per topic and per source (object form)', () => {
-    const config = parseConfig({ ...base, topics: [{ ...base.topics[0], rules: { keep: ['text:mars'] }, sources: [{ kind: 'sitemap', url: 'https://a.example/s.xml', rules: { block: ['title:ad'] } }, { kind: 'search', rules: { keep: [] } }] }], search: { searxngUrl: 'https://searx.example' } });
+    const config = parseConfig({ ...base, topics: [{ ...base.topics[0], keywords: ['mars'], rules: { keep: ['text:mars'] }, sources: [{ kind: 'sitemap', url: 'https://a.example/s.xml', rules: { block: ['title:ad'] } }, { kind: 'search', rules: { keep: [] } }] }], search: { searxngUrl: 'https://searx.example' } });
     expect(config.topics[0]!.rules!.keep).toHaveLength(1);
     expect(config.topics[0]!.sources[0]).toMatchObject({ rules: { block: [{ field: 'title', value: 'ad' }] } });
   });
