@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { assertPublishable, loadConfig } from '../crawler/config/index.ts';
+import { GleanerError, isGleanerError } from '../crawler/errors.ts';
 import { buildSite, type BuildOptions } from '../site/build/index.ts';
 import { mergeShards } from '../site/build/shards.ts';
 import { commandArgs } from './kit/args.ts';
@@ -17,7 +18,7 @@ export function shardFromEnv(value = process.env.GLEANER_SHARD): BuildOptions['s
   const m = /^(\d+)\/(\d+)$/.exec(value.trim());
   const index = m ? Number(m[1]) : 0;
   const count = m ? Number(m[2]) : 0;
-  if (!m || count < 1 || index < 1 || index > count) throw Object.assign(new Error(`GLEANER_SHARD="${value}" must be i/N with 1 ≤ i ≤ N, like GLEANER_SHARD=2/4`), { code: 'E_CONFIG' });
+  if (!m || count < 1 || index < 1 || index > count) throw new GleanerError('E_CONFIG', `GLEANER_SHARD="${value}" must be i/N with 1 ≤ i ≤ N, like GLEANER_SHARD=2/4`);
   return { index, count };
 }
 
@@ -61,9 +62,9 @@ export async function main(argv: string[]): Promise<number> {
     }
     return 0;
   } catch (error) {
-    const e = error as Error & { code?: string };
-    console.error(e.code === 'E_CONFIG' ? e.message : (e.stack ?? e.message));
-    return e.code === 'E_CONFIG' ? 2 : 1;
+    const badSetting = isGleanerError(error, 'E_CONFIG');
+    console.error(badSetting ? error.message : ((error as Error).stack ?? (error as Error).message));
+    return badSetting ? 2 : 1;
   }
 }
 

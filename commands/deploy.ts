@@ -3,7 +3,8 @@ import { sitePaths } from '../crawler/paths.ts';
 import { commandArgs } from './kit/args.ts';
 import { runMain } from './kit/main.ts';
 import { onTerminal } from './kit/progress.ts';
-import { deploy, DeployError, describeTarget, settingsFromEnv, type Credentials } from '../deploy/index.ts';
+import { DEPLOY_CODES, isGleanerError, type DeployCode } from '../crawler/errors.ts';
+import { deploy, describeTarget, settingsFromEnv, type Credentials } from '../deploy/index.ts';
 import { createProgress, formatPlan, formatSummary } from './deploy/output.ts';
 
 const HELP = `Usage: npm run deploy -- [options]
@@ -38,7 +39,7 @@ Exit codes: 0 deployed (or planned); 2 bad settings or arguments; 3 refused (del
             missing build); 4 refused: the build holds only what changed and the bucket lacks
             the rest (build with --cold and deploy again); 1 the bucket or CDN failed.`;
 
-const EXIT: Partial<Record<DeployError['code'], number>> = { E_DEPLOY_CONFIG: 2, E_DEPLOY_GUARD: 3, E_DEPLOY_DIR: 3, E_DEPLOY_PARTIAL: 4 };
+const EXIT: Partial<Record<DeployCode, number>> = { E_DEPLOY_CONFIG: 2, E_DEPLOY_GUARD: 3, E_DEPLOY_DIR: 3, E_DEPLOY_PARTIAL: 4 };
 
 export async function main(argv: string[], env: Record<string, string | undefined> = process.env): Promise<number> {
   const parsed = commandArgs(argv, { dir: { type: 'string' }, 'dry-run': { type: 'boolean' }, force: { type: 'boolean' }, list: { type: 'boolean' }, verbose: { type: 'boolean' } }, HELP);
@@ -63,7 +64,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
     return dryRun && report.plan.blocked ? 3 : 0;
   } catch (error) {
     progress.stop();
-    if (error instanceof DeployError) {
+    if (isGleanerError(error, ...DEPLOY_CODES)) {
       console.error(`${error.code}: ${error.message}`);
       return EXIT[error.code] ?? 1;
     }

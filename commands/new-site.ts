@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { ConfigError, parseConfig } from '../crawler/config/index.ts';
+import { parseConfig } from '../crawler/config/index.ts';
+import { isGleanerError } from '../crawler/errors.ts';
 import { siteSchema } from '../crawler/config/schema.ts';
 import { sitePaths } from '../crawler/paths.ts';
 import { parseCommand } from './kit/args.ts';
@@ -138,7 +139,7 @@ export async function main(argv: string[], io: NewSiteIo = { input: process.stdi
   try {
     parseConfig(userConfigOf(answers), 'the new site.config.ts');
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (isGleanerError(error, 'E_CONFIG')) {
       say(error.message);
       return 2;
     }

@@ -1,5 +1,10 @@
-// Errors are values with codes, not strings: every failed URL row carries one.
+import type { ConfigProblem } from './config/explain.ts';
 
+// Gleaner's whole error vocabulary: every code any part of it reports (ERROR_CODES, each listed
+// in docs/ARCHITECTURE.md's errors section, which a test keeps in step), the one error class
+// that carries a code, and, apart from them, the rejection reasons (judgements, not errors).
+
+/** Why a URL failed: the code on a failed URL row (transient ones are retried). */
 export const FAILURE_CODES = [
   'E_URL_INVALID',
   'E_FETCH_TIMEOUT',
@@ -17,7 +22,57 @@ export const FAILURE_CODES = [
 ] as const;
 export type FailureCode = (typeof FAILURE_CODES)[number];
 
-// Rejections are judgements about content or policy; they are final for that URL.
+/** Why an address was refused before any request (url/normalize.ts); the fetcher reports the last two as E_BLOCKED_ADDRESS. */
+export const URL_CODES = ['E_URL_INVALID', 'E_URL_SCHEME', 'E_URL_CREDENTIALS', 'E_URL_TOO_LONG', 'E_URL_IP_LITERAL', 'E_URL_PRIVATE_HOST'] as const;
+export type UrlCode = (typeof URL_CODES)[number];
+
+/** Why a source's read failed: the document was fetched but could not be read (fetch failures keep their FailureCode). */
+export const SOURCE_CODES = ['E_FEED_PARSE', 'E_SITEMAP_PARSE', 'E_OPML_PARSE', 'E_SEARCH_PARSE', 'E_SOURCE'] as const;
+export type SourceCode = (typeof SOURCE_CODES)[number];
+
+/** Why a command could not run at all (the CLI turns these into exit codes). */
+export const RUN_CODES = ['E_CONFIG', 'E_ARGS', 'E_TOPIC', 'E_STATE', 'E_UNWRITABLE'] as const;
+
+/** Why the store refused a database file. */
+export const STORE_CODES = ['E_STORE_CORRUPT', 'E_STORE_MISSING', 'E_STORE_TOO_NEW', 'E_STORE_NO_PATH'] as const;
+
+/** Why a deploy stopped (commands/deploy.ts maps them to exit codes). */
+export const DEPLOY_CODES = ['E_DEPLOY_CONFIG', 'E_DEPLOY_DIR', 'E_DEPLOY_PARTIAL', 'E_DEPLOY_GUARD', 'E_DEPLOY_S3', 'E_DEPLOY_INVALIDATE'] as const;
+export type DeployCode = (typeof DEPLOY_CODES)[number];
+
+export const ERROR_CODES = [...new Set([...FAILURE_CODES, ...URL_CODES, ...SOURCE_CODES, ...RUN_CODES, ...STORE_CODES, ...DEPLOY_CODES])] as const;
+export type ErrorCode = FailureCode | UrlCode | SourceCode | (typeof RUN_CODES)[number] | (typeof STORE_CODES)[number] | DeployCode;
+
+export interface GleanerErrorOptions {
+  cause?: unknown;
+  /** E_CONFIG: every mistake found, each with its field, the problem and an example of the fix. */
+  problems?: ConfigProblem[];
+}
+
+/** The one error Gleaner throws on purpose: a code from the vocabulary and a message for a person. */
+export class GleanerError<C extends ErrorCode = ErrorCode> extends Error {
+  readonly code: C;
+  readonly problems: ConfigProblem[];
+  constructor(code: C, message: string, options: GleanerErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'GleanerError';
+    this.code = code;
+    this.problems = options.problems ?? [];
+  }
+}
+
+/** Whether `error` is a GleanerError, with one of `codes` when given. */
+export function isGleanerError<C extends ErrorCode>(error: unknown, ...codes: C[]): error is GleanerError<C> {
+  return error instanceof GleanerError && (codes.length === 0 || (codes as ErrorCode[]).includes(error.code));
+}
+
+/** The one answer to topics the config does not have (npm run crawl --topic, add --topic, --explain --topic). */
+export function unknownTopicError(config: { topics: ReadonlyArray<{ slug: string }> }, slugs: string[]): GleanerError<'E_TOPIC'> {
+  return new GleanerError('E_TOPIC', `unknown topic ${slugs.map((s) => `"${s}"`).join(', ')}; the config has ${config.topics.map((t) => t.slug).join(', ')}`);
+}
+
+// Rejections are judgements about content or policy, not errors: they are final for that URL and
+// recorded in a URL's `reason` (a source's `last_reason`), never in an error code column.
 export const REJECT_REASONS = [
   'not_html',
   'robots',

@@ -5,7 +5,7 @@ import { DeleteObjectsCommand, PutObjectCommand, type S3Client } from '@aws-sdk/
 import { Upload } from '@aws-sdk/lib-storage';
 import PQueue from 'p-queue';
 import { crashpoint } from '../crawler/crashpoint.ts';
-import { DeployError } from './errors.ts';
+import { GleanerError } from '../crawler/errors.ts';
 import { PHASES } from './object-headers.ts';
 import type { DeployPlan, PlannedDelete, PlannedUpload } from './plan.ts';
 import { s3Call } from './remote-listing.ts';
@@ -64,7 +64,7 @@ export async function executePlan(plan: DeployPlan, options: ExecuteOptions): Pr
       );
       if (result.Errors?.length) {
         const first = result.Errors[0]!;
-        throw new DeployError('E_DEPLOY_S3', `could not delete ${result.Errors.length} objects, e.g. ${first.Key}: ${first.Code} ${first.Message}`);
+        throw new GleanerError('E_DEPLOY_S3', `could not delete ${result.Errors.length} objects, e.g. ${first.Key}: ${first.Code} ${first.Message}`);
       }
       report.deleted.count += batch.length;
       report.deleted.bytes += batch.reduce((sum, d) => sum + d.size, 0);

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DeployError } from './errors.ts';
+import { GleanerError } from '../crawler/errors.ts';
 import { executePlan, type ExecuteEvent } from './execute.ts';
 import { deployArchive, type ArchiveDeployReport } from './archive.ts';
 import { invalidateCdn, invalidationPaths } from './invalidate.ts';
@@ -11,7 +11,6 @@ import { listBucket, readMetadataMd5, s3Call } from './remote-listing.ts';
 import { createS3Client, type Credentials } from './s3-client.ts';
 import { describeTarget, type DeploySettings } from './settings.ts';
 
-export { DeployError, type DeployErrorCode } from './errors.ts';
 export { settingsFromEnv, describeTarget, type DeploySettings } from './settings.ts';
 export { planDeploy, type DeployPlan, type PlannedUpload, type PlannedDelete, type RemoteObject, type PlanOptions } from './plan.ts';
 export { CACHE_CONTROL, PHASES, cacheClassOf, contentTypeOf, phaseOf, type CacheClass, type Phase } from './object-headers.ts';
@@ -71,7 +70,7 @@ export async function deploy(options: DeployOptions): Promise<DeployReport> {
   const listed = buildFileList(dir);
   const local = listed ?? (await scanBuild(dir, settings.concurrency * 2));
   if (!options.force && !local.some((f) => f.path === 'index.html')) {
-    throw new DeployError('E_DEPLOY_DIR', `${dir} has no index.html: is the build finished? (--force deploys it anyway)`);
+    throw new GleanerError('E_DEPLOY_DIR', `${dir} has no index.html: is the build finished? (--force deploys it anyway)`);
   }
 
   const client = createS3Client(settings, options.credentials);
@@ -105,7 +104,7 @@ export async function deploy(options: DeployOptions): Promise<DeployReport> {
     };
     if (listed) assertPresent(dir, plan.uploads.map((u) => u.path));
     if (plan.blocked && !options.dryRun) {
-      throw new DeployError('E_DEPLOY_GUARD', `refusing to deploy: ${plan.blocked}. Check --dir (${dir}) and the bucket; pass --force if this is intended.`);
+      throw new GleanerError('E_DEPLOY_GUARD', `refusing to deploy: ${plan.blocked}. Check --dir (${dir}) and the bucket; pass --force if this is intended.`);
     }
     if (options.archiveDir) {
       report.archive = await deployArchive({ client, bucket: settings.bucket, prefix: settings.prefix, dir: options.archiveDir, concurrency: settings.concurrency, dryRun: options.dryRun });
@@ -153,7 +152,7 @@ export async function deploy(options: DeployOptions): Promise<DeployReport> {
 function assertPresent(dir: string, paths: string[]): void {
   const missing = paths.filter((p) => !existsSync(join(dir, p)));
   if (missing.length) {
-    throw new DeployError(
+    throw new GleanerError(
       'E_DEPLOY_PARTIAL',
       `${missing.length} file(s) to upload are not in ${dir} (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? '…' : ''}): the build wrote only what changed since its last build, and the bucket does not hold that build. Build everything (npm run build -- --cold) and deploy again.`,
     );

@@ -1,5 +1,5 @@
 import { CloudFrontClient, CreateInvalidationCommand } from '@aws-sdk/client-cloudfront';
-import { DeployError } from './errors.ts';
+import { GleanerError } from '../crawler/errors.ts';
 import type { DeployPlan } from './plan.ts';
 import type { Credentials } from './s3-client.ts';
 import type { DeploySettings } from './settings.ts';
@@ -24,7 +24,7 @@ export function invalidationPaths(plan: DeployPlan, maxPaths: number): string[] 
 }
 
 export async function invalidateCdn(settings: DeploySettings, paths: string[], credentials?: Credentials): Promise<string> {
-  if (!settings.distributionId) throw new DeployError('E_DEPLOY_CONFIG', 'CLOUDFRONT_DISTRIBUTION_ID is not set');
+  if (!settings.distributionId) throw new GleanerError('E_DEPLOY_CONFIG', 'CLOUDFRONT_DISTRIBUTION_ID is not set');
   const client = new CloudFrontClient({
     region: 'us-east-1',
     maxAttempts: settings.maxAttempts,
@@ -41,7 +41,7 @@ export async function invalidateCdn(settings: DeploySettings, paths: string[], c
     return result.Invalidation?.Id ?? '';
   } catch (error) {
     const e = error as Error;
-    throw new DeployError('E_DEPLOY_INVALIDATE', `the upload is complete, but the CloudFront invalidation failed: ${e.name}: ${e.message}`, { cause: error });
+    throw new GleanerError('E_DEPLOY_INVALIDATE', `the upload is complete, but the CloudFront invalidation failed: ${e.name}: ${e.message}`, { cause: error });
   } finally {
     client.destroy();
   }

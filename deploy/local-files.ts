@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import PQueue from 'p-queue';
 import { hashFile, listFiles } from './files.ts';
-import { DeployError } from './errors.ts';
+import { GleanerError } from '../crawler/errors.ts';
 
 export interface LocalFile {
   /** Relative to the build folder, forward slashes ('science/some-slug/index.html'). */
@@ -22,7 +22,7 @@ export function md5File(path: string): Promise<string> {
 /** Every file of a build folder with its size and MD5, sorted by path. */
 export async function scanBuild(dir: string, concurrency = 16): Promise<LocalFile[]> {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    throw new DeployError('E_DEPLOY_DIR', `${dir} is not a folder; build the site first (npm run build) or pass --dir <build folder>`);
+    throw new GleanerError('E_DEPLOY_DIR', `${dir} is not a folder; build the site first (npm run build) or pass --dir <build folder>`);
   }
   const paths = (await listFiles(dir)).filter((p) => !IGNORED.test(p)).sort();
   const queue = new PQueue({ concurrency });

@@ -1,6 +1,6 @@
 import { HeadObjectCommand, ListObjectsCommand, type S3Client } from '@aws-sdk/client-s3';
 import PQueue from 'p-queue';
-import { DeployError } from './errors.ts';
+import { GleanerError } from '../crawler/errors.ts';
 import type { LocalFile } from './local-files.ts';
 import { needsMetadata, type RemoteObject } from './plan.ts';
 
@@ -49,13 +49,13 @@ export async function readMetadataMd5(
   return pending.length;
 }
 
-/** Runs an S3 request; a failure (after the SDK's own retries) becomes an E_DEPLOY_S3 error that says what was being done. */
+/** Runs an S3 request; a failure (after the SDK's own retries) becomes an E_DEPLOY_S3 GleanerError that says what was being done. */
 export async function s3Call<T>(what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
     const e = error as Error & { $metadata?: { httpStatusCode?: number }; Code?: string };
     const status = e.$metadata?.httpStatusCode ? ` (HTTP ${e.$metadata.httpStatusCode})` : '';
-    throw new DeployError('E_DEPLOY_S3', `could not ${what}: ${e.name}${status}: ${e.message}`, { cause: error });
+    throw new GleanerError('E_DEPLOY_S3', `could not ${what}: ${e.name}${status}: ${e.message}`, { cause: error });
   }
 }

@@ -1,4 +1,5 @@
-import { DeployError, type Result } from './errors.ts';
+import { GleanerError } from '../crawler/errors.ts';
+import type { Result } from './errors.ts';
 
 // Where and how to deploy, from the environment (the workflow passes repository secrets and
 // variables as env). Credentials are not settings: the AWS SDK's default chain finds them
@@ -100,7 +101,7 @@ export function settingsFromEnv(env: Record<string, string | undefined>): Result
     maxAttempts: number('DEPLOY_MAX_ATTEMPTS', DEFAULTS.maxAttempts, (n) => Number.isInteger(n) && n >= 1 && n <= 20, 'a whole number from 1 to 20'),
     maxInvalidationPaths: number('CLOUDFRONT_MAX_PATHS', DEFAULTS.maxInvalidationPaths, (n) => Number.isInteger(n) && n >= 1 && n <= 3000, 'a whole number from 1 to 3000'),
   };
-  if (problems.length) return { ok: false, error: new DeployError('E_DEPLOY_CONFIG', `deploy settings:\n  - ${problems.join('\n  - ')}`) };
+  if (problems.length) return { ok: false, error: new GleanerError('E_DEPLOY_CONFIG', `deploy settings:\n  - ${problems.join('\n  - ')}`) };
   return { ok: true, value: settings };
 }
 

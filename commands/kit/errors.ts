@@ -1,17 +1,15 @@
-import { ConfigError } from '../../crawler/config/index.ts';
-import { CrawlError } from '../../crawler/pipeline/crawl-error.ts';
-import { StoreError } from '../../crawler/store/database.ts';
+import { isGleanerError } from '../../crawler/errors.ts';
 
 /**
  * What a command prints and returns for an error that ended it (npm run crawl, add, remove):
- * 2 for a bad config or topic, 3 for a root that cannot be used, 1 for anything else.
+ * 2 for a bad config, argument or topic, 3 for a root or store that cannot be used, 1 for anything else.
  */
 export function reportError(error: unknown): number {
-  if (error instanceof ConfigError || (error instanceof CrawlError && (error.code === 'E_TOPIC' || error.code === 'E_ARGS'))) {
+  if (isGleanerError(error, 'E_CONFIG', 'E_TOPIC', 'E_ARGS')) {
     console.error(error.message);
     return 2;
   }
-  if (error instanceof CrawlError || error instanceof StoreError) {
+  if (isGleanerError(error, 'E_STATE', 'E_UNWRITABLE', 'E_STORE_CORRUPT', 'E_STORE_MISSING', 'E_STORE_TOO_NEW', 'E_STORE_NO_PATH')) {
     console.error(`${error.code}: ${error.message}`);
     return 3;
   }

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { configSchema, type Config, type UserConfig } from './schema.ts';
 import { explainIssues, formatProblems, type ConfigProblem } from './explain.ts';
 import { placeholderProblems } from './placeholders.ts';
+import { GleanerError } from '../errors.ts';
 
 export type { Config, UserConfig, Topic, Source } from './schema.ts';
 export { configSchema } from './schema.ts';
@@ -13,31 +14,26 @@ export function defineConfig(config: UserConfig): UserConfig {
   return config;
 }
 
-export class ConfigError extends Error {
-  readonly code = 'E_CONFIG';
-  readonly problems: ConfigProblem[];
-  constructor(message: string, problems: ConfigProblem[] = []) {
-    super(message);
-    this.name = 'ConfigError';
-    this.problems = problems;
-  }
+/** A config that cannot be used: an E_CONFIG GleanerError whose `problems` list every mistake found. */
+function configError(message: string, problems: ConfigProblem[] = []): GleanerError<'E_CONFIG'> {
+  return new GleanerError('E_CONFIG', message, { problems });
 }
 
-/** Pure: validates a config value and fills in defaults, or throws a ConfigError that explains every mistake. */
+/** Pure: validates a config value and fills in defaults, or throws an E_CONFIG GleanerError that explains every mistake. */
 export function parseConfig(value: unknown, file = 'site.config.ts'): Config {
   const result = configSchema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   const problems = explainIssues(result.error.issues, defaults());
-  throw new ConfigError(formatProblems(file, problems), problems);
+  throw configError(formatProblems(file, problems), problems);
 }
 
 /**
- * Throws a ConfigError when the site still names a placeholder owner or contact: `npm run build`
+ * Throws an E_CONFIG GleanerError when the site still names a placeholder owner or contact: `npm run build`
  * calls it, so a real site never ships them. The demo and tests build through buildSite() itself.
  */
 export function assertPublishable(config: Config, file = configFile()): void {
   const problems = placeholderProblems(config);
-  if (problems.length) throw new ConfigError(`${formatProblems(file, problems)}\n  (the demo, npm start, builds without these; a site you publish needs them)`, problems);
+  if (problems.length) throw configError(`${formatProblems(file, problems)}\n  (the demo, npm start, builds without these; a site you publish needs them)`, problems);
 }
 
 function configFile(): string {
@@ -56,13 +52,13 @@ const DEFAULT_CONFIG_FILE = 'site.config.ts';
 /** Loads a config module (its default export) and validates it. */
 export async function loadConfig(file = configFile()): Promise<Config> {
   const path = resolve(file);
-  if (!existsSync(path)) throw new ConfigError(`config file not found: ${path}\n  create it from the README's example, or pass --config <file>`);
+  if (!existsSync(path)) throw configError(`config file not found: ${path}\n  create it from the README's example, or pass --config <file>`);
   let mod: { default?: unknown };
   try {
     mod = await import(pathToFileURL(path).href);
   } catch (error) {
-    throw new ConfigError(`${file} could not be loaded: ${(error as Error).message}`);
+    throw configError(`${file} could not be loaded: ${(error as Error).message}`);
   }
-  if (mod.default === undefined) throw new ConfigError(`${file} must have a default export: export default defineConfig({ ... })`);
+  if (mod.default === undefined) throw configError(`${file} must have a default export: export default defineConfig({ ... })`);
   return parseConfig(mod.default, file);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isResolveTarget } from '../fetch/resolve-map.ts';
 import { extractionSchema, rulesSchema } from './rules.ts';
 
 // The one schema for site.config.ts. Every field a fork may set has a safe default,
@@ -198,7 +199,7 @@ export const crawlSchema = z
     /** Hostnames allowed to resolve to private addresses even when allowPrivateAddresses is off: exact names, or '*.suffix' globs (subdomains only). Metadata addresses are always refused. */
     privateHosts: z.array(z.string()).default([]),
     /** Static host → 'ip' or 'ip:port' map used instead of DNS, like curl --connect-to: URLs and Host headers keep the name. */
-    resolve: z.record(z.string(), z.string()).default({}),
+    resolve: z.record(z.string(), z.string().refine(isResolveTarget, 'must be an IP address with an optional port, like "127.0.0.1:8080" or "[::1]:8080"')).default({}),
     /** Render every page in Chromium before extracting (topics and sources may set `render` themselves). */
     render: z.boolean().default(false),
     /** Render a page whose static HTML holds no article but looks like an application shell (an empty #root, many scripts). */
@@ -279,14 +280,16 @@ export const configSchema = z
         if ('url' in source && hasCredentials(source.url)) ctx.addIssue({ code: 'custom', path: ['topics', t, 'sources', s], message: CREDENTIALS_IN_URL });
       }),
     );
-    if (config.search.searxngUrl) return;
-    config.topics.forEach((topic, t) =>
-      topic.sources.forEach((source, s) => {
-        if (source.kind === 'search') {
-          ctx.addIssue({ code: 'custom', path: ['topics', t, 'sources', s], message: 'is a keyword search, which needs search.searxngUrl (a SearXNG instance, like "https://searx.example.org")' });
-        }
-      }),
-    );
+    // A search source queries the topic's keywords through search.searxngUrl: without either it could only fail at every crawl.
+    const searches = config.topics.flatMap((topic, t) => topic.sources.flatMap((source, s) => (source.kind === 'search' ? [`topics.${t}.sources.${s}`] : [])));
+    if (searches.length && !config.search.searxngUrl) {
+      ctx.addIssue({ code: 'custom', path: ['search', 'searxngUrl'], message: `is not set, but ${searches.join(', ')} ${searches.length === 1 ? 'is a keyword search, which queries' : 'are keyword searches, which query'} a SearXNG instance through it` });
+    }
+    config.topics.forEach((topic, t) => {
+      if (topic.keywords.length === 0 && topic.sources.some((source) => source.kind === 'search')) {
+        ctx.addIssue({ code: 'custom', path: ['topics', t, 'keywords'], message: 'is empty, but the topic has a keyword search source, which queries these keywords' });
+      }
+    });
   });
 
 /** What a fork writes: everything optional that has a default. */

@@ -4,7 +4,7 @@ import { upsertPost, type PostStatus } from '../store/posts.ts';
 import { admitLinksInTransaction } from './admit.ts';
 import { parseFeed } from './feed.ts';
 import { postLinks } from './post-links.ts';
-import { fetchSourceDocument, finishRead } from './source-read.ts';
+import { failRead, fetchSourceDocument, finishRead } from './source-read.ts';
 import type { DiscoveryContext, Link, SourceOutcome } from './types.ts';
 
 /**
@@ -17,7 +17,7 @@ export async function readDiscourseSource(ctx: DiscoveryContext, source: SourceR
   const doc = await fetchSourceDocument(ctx, source, postsFeedUrl(source.url));
   if (doc.type === 'done') return doc.outcome;
   const parsed = await parseFeed(doc.text, doc.finalUrl, ctx.config.crawl.maxItemsPerFeed);
-  if (!parsed.ok) return finishRead(ctx, source, { status: 'failed', detail: `${parsed.code}: ${parsed.message}` });
+  if (!parsed.ok) return failRead(ctx, source, { code: parsed.code, message: parsed.message });
 
   const forumHost = new URL(doc.finalUrl).hostname;
   const now = new Date(ctx.nowMs()).toISOString();

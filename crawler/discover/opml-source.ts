@@ -2,7 +2,7 @@ import { addDiscoveredSource, type SourceRow } from '../store/sources.ts';
 import { normalizeUrl } from '../url/index.ts';
 import { readFeedSource } from './feed-source.ts';
 import { allFeeds, describeProblems, parseOpml } from './opml.ts';
-import { fetchSourceDocument, finishRead } from './source-read.ts';
+import { failRead, fetchSourceDocument, finishRead } from './source-read.ts';
 import type { DiscoveryContext, SourceOutcome } from './types.ts';
 
 /**
@@ -17,7 +17,7 @@ export async function readOpmlSource(ctx: DiscoveryContext, source: SourceRow): 
   const doc = await fetchSourceDocument(ctx, source);
   if (doc.type === 'done') return doc.outcome;
   const parsed = parseOpml(doc.text);
-  if (!parsed.ok) return finishRead(ctx, source, { status: 'failed', detail: `${parsed.code}: ${summarize(describeProblems(parsed.problems))}` });
+  if (!parsed.ok) return failRead(ctx, source, { code: parsed.code, message: summarize(describeProblems(parsed.problems)) });
 
   const max = ctx.config.crawl.maxFeedsPerOpml;
   const feeds = allFeeds(parsed.groups);

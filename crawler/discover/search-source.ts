@@ -1,3 +1,4 @@
+import type { ErrorCode, RejectReason } from '../errors.ts';
 import type { SourceRow } from '../store/sources.ts';
 import { admitLinks } from './admit.ts';
 import { keywordRotation, parseSearchAnswer, searchUrl } from './searxng.ts';
@@ -18,10 +19,9 @@ interface Cursor {
  * round (an instance that refuses or rate-limits is not pressed further).
  */
 export async function readSearchSource(ctx: DiscoveryContext, source: SourceRow): Promise<SourceOutcome> {
-  const base = ctx.config.search.searxngUrl;
-  if (!base) return finishRead(ctx, source, { status: 'failed', detail: 'E_CONFIG: a topic has a search source but search.searxngUrl is not set, for example search: { searxngUrl: "https://searx.example.org" }' });
+  // The config schema refuses a search source without search.searxngUrl or without the topic's keywords.
+  const base = ctx.config.search.searxngUrl!;
   const keywords = keywordRotation(ctx.topic(source.topic_id)?.keywords ?? [], cursorField(source.cursor, 'last'));
-  if (keywords.length === 0) return finishRead(ctx, source, { status: 'failed', detail: 'E_CONFIG: the topic has a search source but no keywords' });
 
   const { keywordsPerRun, resultsPerQuery } = ctx.config.search;
   const queries: string[] = [];
@@ -29,17 +29,21 @@ export async function readSearchSource(ctx: DiscoveryContext, source: SourceRow)
   let newUrls = 0;
   let requeued = 0;
   let failure: string | null = null;
+  let cause: { code: ErrorCode } | { reason: RejectReason } = { code: 'E_SOURCE' };
   for (const keyword of keywords) {
     if (queries.length >= keywordsPerRun && newUrls + requeued > 0) break;
     const outcome = await ctx.fetcher.fetch({ url: searchUrl(base, keyword), kind: 'feed', refresh: true });
     if (outcome.type !== 'ok') {
       failure = `"${keyword}": ${outcome.type === 'error' ? `${outcome.failure.code} ${outcome.failure.message}` : outcome.type === 'rejected' ? `${outcome.reason} ${outcome.detail}` : outcome.type}`;
+      if (outcome.type === 'error') cause = { code: outcome.failure.code };
+      if (outcome.type === 'rejected') cause = { reason: outcome.reason };
       break;
     }
     queries.push(keyword);
     const answer = parseSearchAnswer(outcome.text ?? outcome.body.toString('utf8'), resultsPerQuery);
     if (!answer.ok) {
       failure = `"${keyword}": ${answer.code} ${answer.message}`;
+      cause = { code: answer.code };
       break;
     }
     const counts = admitLinks(ctx, source, answer.hits.map((h) => ({ url: h.url, title: h.title, published: h.published, context: 'search' as const })));
@@ -48,7 +52,9 @@ export async function readSearchSource(ctx: DiscoveryContext, source: SourceRow)
     requeued += counts.requeued;
   }
   const cursor = queries.length > 0 ? JSON.stringify({ last: queries.at(-1)! } satisfies Cursor) : undefined;
-  const status = failure && queries.length === 0 ? 'failed' : 'read';
+  const failed = failure !== null && queries.length === 0;
   const detail = `queried ${queries.map((q) => `"${q}"`).join(', ') || 'nothing'}${failure ? `; stopped at ${failure}` : ''}`;
-  return finishRead(ctx, source, { status, items, newUrls, requeued, queries, detail }, { cursor });
+  if (!failed) return finishRead(ctx, source, { status: 'read', items, newUrls, requeued, queries, detail }, { cursor });
+  // A failed round is recorded with the code (or reason) of the query that stopped it and the whole account as its message.
+  return finishRead(ctx, source, { status: 'failed', items, newUrls, requeued, queries, detail, failure: { ...cause, message: detail } }, { cursor });
 }

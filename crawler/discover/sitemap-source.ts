@@ -4,7 +4,7 @@ import type { SourceRow } from '../store/sources.ts';
 import { normalizeUrl } from '../url/index.ts';
 import { admitLinks } from './admit.ts';
 import { parseSitemap, type SitemapEntry } from './sitemap.ts';
-import { cursorField, fetchSourceDocument, finishRead } from './source-read.ts';
+import { cursorField, failRead, fetchSourceDocument, finishRead } from './source-read.ts';
 import type { DiscoveryContext, SourceOutcome } from './types.ts';
 
 // A sitemap source walks its sitemap (index), within a depth limit and a cap on documents, and
@@ -31,7 +31,7 @@ export async function readSitemapSource(ctx: DiscoveryContext, source: SourceRow
   const doc = await fetchSourceDocument(ctx, source, source.url, kindFor(source.url));
   if (doc.type === 'done') return doc.outcome;
   const rootText = textOf(doc.body, doc.text, maxDecompressedBytes);
-  if (rootText === null) return finishRead(ctx, source, { status: 'failed', detail: `E_SITEMAP_PARSE: ${source.url} is gzip beyond ${maxDecompressedBytes} bytes or corrupt` });
+  if (rootText === null) return failRead(ctx, source, { code: 'E_SITEMAP_PARSE', message: `${source.url} is gzip beyond ${maxDecompressedBytes} bytes or corrupt` });
 
   const problems: string[] = [];
   const entries: SitemapEntry[] = [];
@@ -42,7 +42,7 @@ export async function readSitemapSource(ctx: DiscoveryContext, source: SourceRow
     const item = queue.shift()!;
     const parsed = parseSitemap(item.text, item.url);
     if (!parsed.ok) {
-      if (item.depth === 0) return finishRead(ctx, source, { status: 'failed', detail: `${parsed.code}: ${parsed.message}` });
+      if (item.depth === 0) return failRead(ctx, source, { code: parsed.code, message: parsed.message });
       problems.push(`${item.url}: ${parsed.message}`);
       continue;
     }

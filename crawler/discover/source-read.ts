@@ -1,5 +1,5 @@
 import type { CacheValidators, FetchKind } from '../fetch/index.ts';
-import { recordSourceRead, type SourceRow } from '../store/sources.ts';
+import { describeSourceFailure, recordSourceRead, type SourceFailure, type SourceRow } from '../store/sources.ts';
 import { nextDueAt } from './schedule.ts';
 import type { DiscoveryContext, SourceOutcome } from './types.ts';
 
@@ -24,9 +24,9 @@ export async function fetchSourceDocument(ctx: DiscoveryContext, source: SourceR
     case 'not-modified':
       return { type: 'done', outcome: finishRead(ctx, source, { status: 'not-modified' }, { validators: outcome.validators }) };
     case 'rejected':
-      return { type: 'done', outcome: finishRead(ctx, source, { status: 'failed', detail: `${outcome.reason}: ${outcome.detail}` }) };
+      return { type: 'done', outcome: failRead(ctx, source, { reason: outcome.reason, message: outcome.detail }) };
     case 'error':
-      return { type: 'done', outcome: finishRead(ctx, source, { status: 'failed', detail: `${outcome.failure.code}: ${outcome.failure.message}` }) };
+      return { type: 'done', outcome: failRead(ctx, source, { code: outcome.failure.code, message: outcome.failure.message }) };
     case 'ok':
       return { type: 'ok', text: outcome.text ?? outcome.body.toString('utf8'), body: outcome.body, finalUrl: outcome.finalUrl, contentType: outcome.contentType, validators: outcome.validators };
   }
@@ -51,7 +51,12 @@ export function cursorField(cursor: string | null, field: string): string | null
   }
 }
 
-/** Records a read and returns its outcome. */
+/** Records a read that failed (its code or reason apart from its message) and returns its outcome, the failure in one line as its detail. */
+export function failRead(ctx: DiscoveryContext, source: SourceRow, failure: SourceFailure): SourceOutcome {
+  return finishRead(ctx, source, { status: 'failed', failure, detail: describeSourceFailure(failure) });
+}
+
+/** Records a read and returns its outcome; a failed one records `result.failure`. */
 export function finishRead(
   ctx: DiscoveryContext,
   source: SourceRow,
@@ -71,7 +76,7 @@ export function finishRead(
       consecutiveFailures: failed ? source.consecutive_failures + 1 : 0,
     }),
     status: result.status,
-    error: failed ? (result.detail ?? null) : null,
+    failure: failed ? (result.failure ?? null) : null,
     etag: validators?.etag ?? null,
     lastModified: validators?.lastModified ?? null,
     expiresAt: extras.incomplete ? null : validators ? (validators.expiresAt ?? null) : source.expires_at,

@@ -1,7 +1,7 @@
 import type { Config, Topic } from '../config/index.ts';
 import type { Fetcher } from '../fetch/index.ts';
 import type { Database } from '../store/database.ts';
-import type { SourceRow } from '../store/sources.ts';
+import type { SourceFailure, SourceRow } from '../store/sources.ts';
 import type { UrlPolicy } from '../url/index.ts';
 
 export interface DiscoveryContext {
@@ -31,6 +31,8 @@ export interface SourceOutcome {
   requeued: number;
   /** Why it failed, or a note on what was read (e.g. the feed format). */
   detail?: string;
+  /** A failed read: its code (or rejection reason) and message, as recorded on the source. */
+  failure?: SourceFailure;
   /** Forum sources: posts new, changed (links re-extracted) and unchanged (skipped). */
   posts?: { new: number; changed: number; unchanged: number };
   /** Search sources: the keywords queried, in order. */

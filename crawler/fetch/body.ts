@@ -1,34 +1,14 @@
 import { Readable, Transform, type Duplex } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
+import { GleanerError } from '../errors.ts';
 
 // Reads a response body under two caps, stopping the moment either is passed: bytes on the wire
 // (maxBytes) and bytes after content decoding (maxDecodedBytes, against compression bombs).
 // Nothing is buffered beyond the cap; the source stream is destroyed, which closes the connection.
 
-export class BodyTooLargeError extends Error {
-  readonly limit: number;
-  readonly decoded: boolean;
-  constructor(limit: number, decoded: boolean) {
-    super(decoded ? `body decodes to more than ${limit} bytes` : `body is larger than ${limit} bytes`);
-    this.name = 'BodyTooLargeError';
-    this.limit = limit;
-    this.decoded = decoded;
-  }
-}
-
-export class UnsupportedEncodingError extends Error {
-  constructor(encoding: string) {
-    super(`unsupported content-encoding "${encoding}"`);
-    this.name = 'UnsupportedEncodingError';
-  }
-}
-
-export class DecodeError extends Error {
-  constructor(message: string) {
-    super(`cannot decode the body: ${message}`);
-    this.name = 'DecodeError';
-  }
+function tooLarge(limit: number, decoded: boolean): GleanerError<'E_TOO_LARGE'> {
+  return new GleanerError('E_TOO_LARGE', decoded ? `body decodes to more than ${limit} bytes` : `body is larger than ${limit} bytes`);
 }
 
 /** zlib reports Z_* codes, brotli ERR__ERROR_* codes; both carry a numeric errno. */
@@ -69,7 +49,7 @@ function decodingStages(contentEncoding: string | undefined): Stage[] {
       case 'deflate':
         return inflateEitherForm;
       default:
-        throw new UnsupportedEncodingError(coding);
+        throw new GleanerError('E_DECODE', `unsupported content-encoding "${coding}"`);
     }
   });
 }
@@ -102,7 +82,7 @@ const STOP = Symbol('stop');
 
 /**
  * Reads `source` to the end (or to the cap, when truncating) through the decoders. Throws
- * BodyTooLargeError, UnsupportedEncodingError, DecodeError, or whatever the source throws
+ * a GleanerError (E_TOO_LARGE past a cap, E_DECODE for an encoding it cannot undo), or whatever the source throws
  * (timeouts, resets); the source is destroyed in every case.
  */
 export async function readBody(source: Readable, contentEncoding: string | undefined, limits: BodyLimits, onRawBytes: (n: number) => void): Promise<Buffer> {
@@ -118,7 +98,7 @@ export async function readBody(source: Readable, contentEncoding: string | undef
     transform(chunk: Buffer, _encoding, callback) {
       raw += chunk.length;
       onRawBytes(chunk.length);
-      if (raw > limits.maxBytes && !limits.truncate) callback(new BodyTooLargeError(limits.maxBytes, false));
+      if (raw > limits.maxBytes && !limits.truncate) callback(tooLarge(limits.maxBytes, false));
       else callback(null, chunk);
     },
   });
@@ -127,7 +107,7 @@ export async function readBody(source: Readable, contentEncoding: string | undef
   const sink = async (stream: AsyncIterable<Buffer>) => {
     for await (const chunk of stream) {
       if (decoded + chunk.length > limits.maxDecodedBytes) {
-        if (!limits.truncate) throw new BodyTooLargeError(limits.maxDecodedBytes, stages.length > 0);
+        if (!limits.truncate) throw tooLarge(limits.maxDecodedBytes, stages.length > 0);
         chunks.push(chunk.subarray(0, limits.maxDecodedBytes - decoded));
         throw STOP;
       }
@@ -141,7 +121,7 @@ export async function readBody(source: Readable, contentEncoding: string | undef
     // The typings cannot express a variable-length list mixing streams and generator stages.
     await (pipeline as unknown as (...stages: unknown[]) => Promise<void>)(source, counter, ...stages, sink);
   } catch (error) {
-    if (error !== STOP) throw isDecoderError(error) ? new DecodeError((error as Error).message) : error;
+    if (error !== STOP) throw isDecoderError(error) ? new GleanerError('E_DECODE', `cannot decode the body: ${(error as Error).message}`, { cause: error }) : error;
   }
   return Buffer.concat(chunks);
 }

@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import got, { type Got } from 'got';
 import type { Config } from '../config/schema.ts';
-import { failure, type Failure } from '../errors.ts';
-import { ACCEPT_ENCODING, BodyTooLargeError, DecodeError, UnsupportedEncodingError, readBody, type BodyLimits } from './body.ts';
+import { failure, isGleanerError, type Failure } from '../errors.ts';
+import { ACCEPT_ENCODING, readBody, type BodyLimits } from './body.ts';
 import { conditionalHeaders } from './cache-policy.ts';
 import { decodeText } from './charset.ts';
 import { pinnedConnection } from './connection.ts';
@@ -196,8 +196,8 @@ function closed(): HopResult {
 
 function classifyError(error: unknown, ctx: { signal: AbortSignal; timeouts: HopContext['timeouts'] }): HopResult {
   if (error instanceof ClosedError || ctx.signal.aborted) return closed();
-  if (error instanceof BodyTooLargeError) return { type: 'failed', failure: failure('E_TOO_LARGE', error.message, true), retry: false };
-  if (error instanceof DecodeError || error instanceof UnsupportedEncodingError) return { type: 'failed', failure: failure('E_DECODE', error.message), retry: false };
+  if (isGleanerError(error, 'E_TOO_LARGE')) return { type: 'failed', failure: failure('E_TOO_LARGE', error.message, true), retry: false };
+  if (isGleanerError(error, 'E_DECODE')) return { type: 'failed', failure: failure('E_DECODE', error.message), retry: false };
   const e = error as { name?: string; code?: string; event?: string; message?: string };
   if (e?.name === 'TimeoutError' || e?.code === 'ETIMEDOUT') {
     const phase = e.event ?? 'response';

@@ -7,10 +7,15 @@ export interface MappedAddress {
   port: number | null;
 }
 
+/** Whether a `resolve` value is an IP with an optional port (the config schema checks every entry with it). */
+export function isResolveTarget(value: string): boolean {
+  return parseTarget(value.trim()) !== null;
+}
+
 /**
  * Parses config.crawl.resolve: `{ 'blog.test': '127.0.0.1:43123' }`. Values are an IP with an
  * optional port ('127.0.0.1', '127.0.0.1:8080', '::1', '[::1]:8080'). Like curl --connect-to,
- * the URL and Host header keep the original name. Throws TypeError on a malformed entry.
+ * the URL and Host header keep the original name. Throws TypeError on a malformed entry (a parsed config has none).
  */
 export function parseResolveMap(map: Record<string, string> | undefined): Map<string, MappedAddress> {
   const out = new Map<string, MappedAddress>();

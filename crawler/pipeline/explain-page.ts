@@ -10,7 +10,7 @@ import { openState } from '../store/state.ts';
 import { urlByAddress } from '../store/urls.ts';
 import { normalizeUrl } from '../url/index.ts';
 import { findDuplicate } from './accept.ts';
-import { CrawlError, unknownTopicError } from './crawl-error.ts';
+import { GleanerError, unknownTopicError } from '../errors.ts';
 import { processOptions } from '../process/options.ts';
 import { scopesByUrl } from './rule-scopes.ts';
 import { urlPolicy } from './index.ts';
@@ -39,7 +39,7 @@ const BAD_ARGUMENT = new Set(['E_URL_INVALID', 'E_URL_SCHEME', 'E_URL_CREDENTIAL
 export async function explainUrl(config: Config, paths: SitePaths, input: string, options: ExplainOptions = {}): Promise<Explanation> {
   const policy = urlPolicy(config);
   const normalized = normalizeUrl(input, { policy });
-  if (!normalized.ok && BAD_ARGUMENT.has(normalized.code)) throw new CrawlError('E_ARGS', `--explain needs an http(s) URL: ${normalized.message}`);
+  if (!normalized.ok && BAD_ARGUMENT.has(normalized.code)) throw new GleanerError('E_ARGS', `--explain needs an http(s) URL: ${normalized.message}`);
   const trace: Trace = [];
   const done = (url: string): Explanation => ({ url, trace, publishable: !firstFailure(trace) });
   if (!normalized.ok) {
@@ -98,7 +98,7 @@ function rulesOf(db: Database, config: Config, url: string, options: ExplainOpti
   if (options.source) {
     const topics = scope.topic === undefined ? config.topics.map((_, i) => i) : [scope.topic];
     const found = topics.flatMap((t) => config.topics[t]!.sources.map((s, i) => ({ t, i, url: 'url' in s ? s.url : 'search' }))).find((s) => s.url.includes(options.source!));
-    if (!found) throw new CrawlError('E_TOPIC', `no source URL contains "${options.source}"`);
+    if (!found) throw new GleanerError('E_TOPIC', `no source URL contains "${options.source}"`);
     scope.topic = found.t;
     scope.source = found.i;
   }

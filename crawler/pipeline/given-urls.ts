@@ -10,7 +10,7 @@ import { removedAddress, type RemovalRow } from '../store/removals.ts';
 import type { Database } from '../store/database.ts';
 import { normalizeUrl, type UrlPolicy } from '../url/index.ts';
 import { crawlPage } from './crawl-page.ts';
-import { unknownTopicError } from './crawl-error.ts';
+import { unknownTopicError } from '../errors.ts';
 import { scopesByUrl, type UrlRow } from './rule-scopes.ts';
 import { inlineProcessor } from '../process/pool.ts';
 import type { RunSummary } from './summary.ts';

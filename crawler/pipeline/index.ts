@@ -4,7 +4,7 @@ import { activeSources, syncSources, SEARCH_SOURCE_URL, type SourceRow } from '.
 import { countByState, urlsDue } from '../store/urls.ts';
 import { backlogByTopic, publishedSince } from '../store/articles.ts';
 import { isDue, type DiscoveryContext } from '../discover/index.ts';
-import { unknownTopicError } from './crawl-error.ts';
+import { unknownTopicError } from '../errors.ts';
 import { discoverSources } from './discover-phase.ts';
 import { runFetchPhase } from './fetch-phase.ts';
 import { rescheduleRead } from './reschedule.ts';
@@ -15,7 +15,6 @@ import { publishReady, saveRun, withRunSession, type RunSessionOptions } from '.
 
 export type { RunSummary } from './summary.ts';
 export type { CrawlEvent, Reporter } from './events.ts';
-export { CrawlError } from './crawl-error.ts';
 export { runGivenUrls, type GivenUrlResult, type GivenUrlsRun } from './given-urls.ts';
 export { urlPolicy } from './run-session.ts';
 

@@ -2,13 +2,13 @@ import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import type { SitePaths } from '../paths.ts';
 import { hasContentFiles } from '../publish/index.ts';
 import { listSegments } from '../store/segments.ts';
-import { CrawlError } from './crawl-error.ts';
+import { GleanerError } from '../errors.ts';
 
 /** Refuses to run on a root that cannot work: content without its database, or folders it cannot write. A dry run creates nothing. */
 export function preflight(paths: SitePaths, dryRun: boolean): void {
   const hasState = existsSync(paths.legacyDatabase) || listSegments(paths.segments).length > 0;
   if (!hasState && hasContentFiles(paths)) {
-    throw new CrawlError(
+    throw new GleanerError(
       'E_STATE',
       `${paths.content} holds articles but the crawler's state (${paths.segments}) is missing. Restore it (git checkout -- data/) or remove content/ to start over.`,
     );
@@ -19,14 +19,14 @@ export function preflight(paths: SitePaths, dryRun: boolean): void {
       mkdirSync(dir, { recursive: true });
       accessSync(dir, constants.W_OK);
     } catch (error) {
-      throw new CrawlError('E_UNWRITABLE', `cannot write to ${dir}: ${(error as Error).message}`);
+      throw new GleanerError('E_UNWRITABLE', `cannot write to ${dir}: ${(error as Error).message}`);
     }
   }
   if (existsSync(paths.legacyDatabase)) {
     try {
       accessSync(paths.legacyDatabase, constants.R_OK | constants.W_OK);
     } catch (error) {
-      throw new CrawlError('E_UNWRITABLE', `cannot write ${paths.legacyDatabase}: ${(error as Error).message}`);
+      throw new GleanerError('E_UNWRITABLE', `cannot write ${paths.legacyDatabase}: ${(error as Error).message}`);
     }
   }
 }

@@ -2,21 +2,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync } from 'no
 import { basename, dirname, join } from 'node:path';
 import type { Database as SqlJsDatabase, SqlValue, Statement } from 'sql.js';
 import { crashpoint } from '../crashpoint.ts';
+import { GleanerError } from '../errors.ts';
 import { removeStaleTemps, writeFileAtomic } from './atomic-write.ts';
 import { engine } from './engine.ts';
 import { MIGRATIONS, type Migration } from './migrations.ts';
 
 export type Params = Record<string, SqlValue> | SqlValue[];
 export type Row = Record<string, SqlValue>;
-
-export class StoreError extends Error {
-  readonly code: string;
-  constructor(code: string, message: string) {
-    super(message);
-    this.name = 'StoreError';
-    this.code = code;
-  }
-}
 
 /** How a database is kept: the crawler's state writes a segment (store/state.ts); a plain file is written whole. */
 export interface Persistence {
@@ -129,7 +121,7 @@ export class Database {
       this.changed = false;
       return;
     }
-    if (!path) throw new StoreError('E_STORE_NO_PATH', 'this database has no file path to save to');
+    if (!path) throw new GleanerError('E_STORE_NO_PATH', 'this database has no file path to save to');
     crashpoint('db-save:before');
     this.clearStatements();
     this.sql.run('VACUUM');
@@ -173,10 +165,10 @@ export async function openDatabase(path: string | null, options: OpenOptions = {
       sql = new SQL.Database(readFileSync(path));
       sql.exec('SELECT count(*) FROM sqlite_master');
     } catch (error) {
-      throw new StoreError('E_STORE_CORRUPT', `${path} is not a readable SQLite database (${(error as Error).message}); restore it from git (git checkout -- ${path})`);
+      throw new GleanerError('E_STORE_CORRUPT', `${path} is not a readable SQLite database (${(error as Error).message}); restore it from git (git checkout -- ${path})`);
     }
   } else {
-    if (path && options.create === false) throw new StoreError('E_STORE_MISSING', `${path} does not exist`);
+    if (path && options.create === false) throw new GleanerError('E_STORE_MISSING', `${path} does not exist`);
     sql = new SQL.Database();
   }
   const db = new Database(sql, path);
@@ -199,7 +191,7 @@ export function migrate(db: Database, migrations: Migration[] = MIGRATIONS): voi
   const hasMeta = db.scalar(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'`) === 1;
   const current = hasMeta ? db.schemaVersion() : 0;
   if (current > latest) {
-    throw new StoreError(
+    throw new GleanerError(
       'E_STORE_TOO_NEW',
       `the database has schema version ${current}, but this Gleaner only knows up to ${latest}; update Gleaner (git pull) before running it on this database`,
     );

@@ -15,6 +15,24 @@ const ARTICLE_COLUMNS = [
   'page', 'position', 'published_on_site', 'related',
 ].join(', ');
 
+/**
+ * Before version 9 a failed source read was kept as one string, "<code>: <message>" (or
+ * "robots: …"/"not_html: …" for a rejected document); this splits such rows into the code (or
+ * reason) and the message. A prefix that is neither becomes E_SOURCE with the whole string kept.
+ * Idempotent: it touches only rows with a message and neither a code nor a reason.
+ */
+const SPLIT_SOURCE_ERRORS = `
+  UPDATE sources SET
+    last_reason = CASE WHEN split.prefix IN ('robots', 'not_html') THEN split.prefix END,
+    last_error_code = CASE WHEN split.prefix IN ('robots', 'not_html') THEN NULL WHEN split.is_code THEN split.prefix ELSE 'E_SOURCE' END,
+    last_error = CASE WHEN split.prefix IN ('robots', 'not_html') OR split.is_code THEN split.rest ELSE sources.last_error END
+  FROM (
+    SELECT id, prefix, rest, (prefix GLOB 'E_[A-Z]*' AND NOT prefix GLOB '*[^A-Z_]*') AS is_code
+    FROM (SELECT id, substr(last_error, 1, instr(last_error, ': ') - 1) AS prefix, substr(last_error, instr(last_error, ': ') + 2) AS rest FROM sources)
+  ) AS split
+  WHERE split.id = sources.id AND sources.last_error IS NOT NULL AND sources.last_error_code IS NULL AND sources.last_reason IS NULL;
+`;
+
 export const MIGRATIONS: Migration[] = [
   {
     version: 1,
@@ -364,6 +382,21 @@ CREATE VIRTUAL TABLE articles_fts USING fts4 (title, text, tags, tokenize=unicod
   CREATE INDEX archives_article ON archives (article_id);
   `,
   },
+  {
+    version: 9,
+    description: "a failed source read's code (or, for a rejected document, its reason) in its own column, apart from the message in last_error",
+    sql: `
+  ALTER TABLE sources ADD COLUMN last_error_code TEXT;
+  ALTER TABLE sources ADD COLUMN last_reason TEXT;
+  ${SPLIT_SOURCE_ERRORS}
+  `,
+  },
 ];
+
+/**
+ * Rows a segment carries are as their run wrote them: a segment older than `version` still
+ * needs this rewrite of its `table` rows once applied (segments.ts).
+ */
+export const SEGMENT_UPGRADES: ReadonlyArray<{ version: number; table: string; sql: string }> = [{ version: 9, table: 'sources', sql: SPLIT_SOURCE_ERRORS }];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -5,6 +5,7 @@ import { writeFileAtomic } from './atomic-write.ts';
 import type { Database } from './database.ts';
 import type { Database as SqlDatabase } from 'sql.js';
 import { memoryFile, type SqlJs } from './engine.ts';
+import { SEGMENT_UPGRADES } from './migrations.ts';
 
 // The crawler's state in git: one changeset file ("segment") per run that changed something,
 // holding the rows that run inserted or updated (whole rows) and the keys of the rows it deleted.
@@ -156,7 +157,8 @@ export interface AppliedSegment {
 /**
  * Applies a segment to a state: deletions first, then every row image (INSERT OR REPLACE, so a
  * row is replaced whole, along with any row it now conflicts with on a unique key). Columns are
- * matched by name, so a segment written by an older schema still applies.
+ * matched by name, so a segment written by an older schema still applies; the rows it brought are
+ * then rewritten as the migrations since its version rewrote the state's (SEGMENT_UPGRADES).
  */
 export function applySegment(SQL: SqlJs, db: Database, bytes: Uint8Array): AppliedSegment {
   const seg = new SQL.Database(bytes);
@@ -183,6 +185,8 @@ export function applySegment(SQL: SqlJs, db: Database, bytes: Uint8Array): Appli
         db.sql.run(`INSERT OR REPLACE INTO main.${name} (${list}) SELECT ${list} FROM seg.${name}`);
         if (name === 'articles') for (const [id] of seg.exec('SELECT id FROM articles')[0]?.values ?? []) articles.add(Number(id));
       }
+      const version = present.has('_segment') ? Number(seg.exec(`SELECT value FROM _segment WHERE key = 'schema_version'`)[0]?.values[0]?.[0] ?? 0) : 0;
+      for (const upgrade of SEGMENT_UPGRADES) if (version < upgrade.version && present.has(upgrade.table)) db.sql.exec(upgrade.sql);
     });
   } finally {
     seg.close();

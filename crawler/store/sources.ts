@@ -1,4 +1,5 @@
 import type { Config } from '../config/index.ts';
+import type { ErrorCode, RejectReason } from '../errors.ts';
 import type { Database } from './database.ts';
 import type { TopicRow } from './topics.ts';
 
@@ -18,6 +19,11 @@ export interface SourceRow {
   last_read_at: string | null;
   next_due_at: string | null;
   last_status: string | null;
+  /** The last failed read's code; null when it succeeded, or its document was rejected (last_reason). */
+  last_error_code: ErrorCode | null;
+  /** Why the last read's document was rejected (robots, not_html); null otherwise. */
+  last_reason: RejectReason | null;
+  /** The last failed read's message. */
   last_error: string | null;
   consecutive_failures: number;
   items_seen: number;
@@ -77,11 +83,19 @@ export function addDiscoveredSource(db: Database, parent: SourceRow, kind: Sourc
   return { source, created: changes > 0 };
 }
 
+/** Why a source's read failed: an error code, or the reason its document was rejected, with a message. */
+export type SourceFailure = { code: ErrorCode; message: string } | { reason: RejectReason; message: string };
+
+/** How a failure reads in one line: "E_FEED_PARSE: message", or "robots: message". */
+export function describeSourceFailure(failure: SourceFailure): string {
+  return `${'code' in failure ? failure.code : failure.reason}: ${failure.message}`;
+}
+
 export interface SourceReadResult {
   now: string;
   nextDueAt: string | null;
   status: string;
-  error?: string | null;
+  failure?: SourceFailure | null;
   etag?: string | null;
   lastModified?: string | null;
   expiresAt?: number | null;
@@ -97,8 +111,9 @@ export interface SourceReadResult {
  * database change, so a run that finds nothing new commits nothing.
  */
 export function recordSourceRead(db: Database, source: SourceRow, result: SourceReadResult): void {
+  const failure = result.failure;
   db.run(
-    `UPDATE sources SET last_read_at = ?, next_due_at = ?, last_status = ?, last_error = ?,
+    `UPDATE sources SET last_read_at = ?, next_due_at = ?, last_status = ?, last_error_code = ?, last_reason = ?, last_error = ?,
        etag = CASE WHEN ? THEN NULL ELSE COALESCE(?, etag) END, last_modified = CASE WHEN ? THEN NULL ELSE COALESCE(?, last_modified) END, expires_at = ?,
        items_seen = items_seen + ?, cursor = COALESCE(?, cursor),
        consecutive_failures = CASE WHEN ? THEN consecutive_failures + 1 ELSE 0 END
@@ -107,7 +122,9 @@ export function recordSourceRead(db: Database, source: SourceRow, result: Source
       result.now,
       result.nextDueAt,
       result.status,
-      result.error ?? null,
+      failure && 'code' in failure ? failure.code : null,
+      failure && 'reason' in failure ? failure.reason : null,
+      failure?.message ?? null,
       result.forgetValidators ? 1 : 0,
       result.etag ?? null,
       result.forgetValidators ? 1 : 0,

@@ -3,7 +3,8 @@ import { dirname, join } from 'node:path';
 import type { SitePaths } from '../paths.ts';
 import { crashpoint } from '../crashpoint.ts';
 import { removeStaleTemps, writeFileAtomic } from './atomic-write.ts';
-import { Database, migrate, openDatabase, StoreError } from './database.ts';
+import { Database, migrate, openDatabase } from './database.ts';
+import { GleanerError, isGleanerError } from '../errors.ts';
 import { engine, type SqlJs } from './engine.ts';
 import { LATEST_VERSION } from './migrations.ts';
 import { bandingFor, ensureBanding, refreshBands } from './near-duplicates.ts';
@@ -125,12 +126,12 @@ function loadSnapshot(SQL: SqlJs, file: string, segments: SegmentFile[]): Databa
     db = new Database(new SQL.Database(readFileSync(file)), null);
     const version = Number(db.scalar(`SELECT value FROM meta WHERE key = 'schema_version'`) ?? 0);
     if (version > LATEST_VERSION) {
-      throw new StoreError('E_STORE_TOO_NEW', `${file} has schema version ${version}, but this Gleaner only knows up to ${LATEST_VERSION}; update Gleaner (git pull)`);
+      throw new GleanerError('E_STORE_TOO_NEW', `${file} has schema version ${version}, but this Gleaner only knows up to ${LATEST_VERSION}; update Gleaner (git pull)`);
     }
     if (version < 2) return null;
     migrate(db);
   } catch (error) {
-    if (error instanceof StoreError) throw error;
+    if (isGleanerError(error)) throw error;
     return null; // unreadable: it is only a cache
   }
   const onDisk = new Set(segments.map((s) => s.name));

@@ -8,7 +8,8 @@ import { articleTerms } from '../publish/related.ts';
 import { FolderAllocator } from '../publish/folders.ts';
 import { wellFormedPercentEncoding } from '../url/index.ts';
 import { writeFileAtomic } from './atomic-write.ts';
-import { Database, migrate, StoreError } from './database.ts';
+import { Database, migrate } from './database.ts';
+import { GleanerError } from '../errors.ts';
 import type { SqlJs } from './engine.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { listSegments, segmentBytes, segmentName, TRACKED_TABLES } from './segments.ts';
@@ -44,7 +45,7 @@ export async function upgradeLegacySite(paths: SitePaths, SQL: SqlJs, nowMs: num
   const existing = listSegments(paths.segments);
   const leftovers = existing.filter((s) => s.name.endsWith('-upgrade.sqlite'));
   if (existing.length > leftovers.length) {
-    throw new StoreError(
+    throw new GleanerError(
       'E_STATE',
       `${paths.legacyDatabase} and the segments in ${paths.segments} are both here: the site was upgraded, and then the old database came back (a revert?). Remove data/site.sqlite (git rm data/site.sqlite) to keep the upgraded state.`,
     );
@@ -56,7 +57,7 @@ export async function upgradeLegacySite(paths: SitePaths, SQL: SqlJs, nowMs: num
     db = new Database(new SQL.Database(readFileSync(paths.legacyDatabase)), null);
     db.sql.exec('SELECT count(*) FROM sqlite_master');
   } catch (error) {
-    throw new StoreError('E_STORE_CORRUPT', `${paths.legacyDatabase} is not a readable SQLite database (${(error as Error).message}); restore it from git (git checkout -- data/site.sqlite)`);
+    throw new GleanerError('E_STORE_CORRUPT', `${paths.legacyDatabase} is not a readable SQLite database (${(error as Error).message}); restore it from git (git checkout -- data/site.sqlite)`);
   }
   try {
     return upgrade(db, paths, SQL, nowMs);

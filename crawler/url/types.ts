@@ -1,10 +1,7 @@
-export type UrlErrorCode =
-  | 'E_URL_INVALID'
-  | 'E_URL_SCHEME'
-  | 'E_URL_CREDENTIALS'
-  | 'E_URL_IP_LITERAL'
-  | 'E_URL_PRIVATE_HOST'
-  | 'E_URL_TOO_LONG';
+import type { UrlCode } from '../errors.ts';
+
+/** Why an address was refused: one of the vocabulary's URL codes (crawler/errors.ts). */
+export type UrlErrorCode = UrlCode;
 
 /**
  * A URL as normalizeUrl returns it: parsed, checked against the address policy and in its one

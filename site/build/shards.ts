@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { rm } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { Config } from '../../crawler/config/index.ts';
+import { GleanerError } from '../../crawler/errors.ts';
 import { sitePaths } from '../../crawler/paths.ts';
 import { writeDistState } from './dist-state.ts';
 import { readManifest, writeJson, type BuildManifest } from './manifest.ts';
@@ -21,7 +22,7 @@ export interface MergeOptions {
 }
 
 export async function mergeShards({ root, config, count }: MergeOptions): Promise<{ files: number }> {
-  if (!Number.isInteger(count) || count < 1) throw Object.assign(new Error(`--merge takes the number of slices, like --merge 4 (got ${count})`), { code: 'E_CONFIG' });
+  if (!Number.isInteger(count) || count < 1) throw new GleanerError('E_CONFIG', `--merge takes the number of slices, like --merge 4 (got ${count})`);
   const paths = sitePaths(root);
   const buildDir = join(paths.cache, 'build');
   const manifests: BuildManifest[] = [];

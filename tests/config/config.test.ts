@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig, parseConfig } from '../../crawler/config/index.ts';
+import { loadConfig, parseConfig } from '../../crawler/config/index.ts';
+import { GleanerError } from '../../crawler/errors.ts';
 
 const minimal = { site: { title: 'My News', url: 'https://news.example.com' }, topics: [{ slug: 'science', name: 'Science', sources: ['https://example.com/feed.xml'] }] };
 
@@ -10,8 +11,8 @@ function problemsOf(value: unknown) {
   try {
     parseConfig(value);
   } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return { message: (error as ConfigError).message, problems: (error as ConfigError).problems };
+    expect(error).toBeInstanceOf(GleanerError);
+    return { message: (error as GleanerError).message, problems: (error as GleanerError).problems };
   }
   throw new Error('expected the config to be rejected');
 }
@@ -33,6 +34,7 @@ describe('parseConfig', () => {
         {
           slug: 'science',
           name: 'Science',
+          keywords: ['fusion'],
           sources: [
             { kind: 'feed', url: 'https://a.example/feed' },
             { kind: 'sitemap', url: 'https://a.example/sitemap.xml' },
@@ -133,12 +135,40 @@ describe('loadConfig', () => {
   });
 });
 
+// Mistakes a crawl would only meet on its first read of a source are refused when the config is read.
 describe('search sources', () => {
-  it('need a SearXNG instance', () => {
-    const { problems } = problemsOf({ ...minimal, topics: [{ slug: 'a', name: 'A', sources: [{ kind: 'search' }] }] });
-    expect(problems[0]!.field).toBe('topics.0.sources.0');
-    expect(problems[0]!.problem).toMatch(/needs search\.searxngUrl/);
-    expect(() => parseConfig({ ...minimal, topics: [{ slug: 'a', name: 'A', sources: [{ kind: 'search' }] }], search: { searxngUrl: 'https://searx.example.org' } })).not.toThrow();
+  const searchTopic = (keywords: string[]) => ({ slug: 'a', name: 'A', keywords, sources: ['https://a.example/feed', { kind: 'search' }] });
+
+  it('need a SearXNG instance: the problem names search.searxngUrl, the source that needs it and an example', () => {
+    const { message, problems } = problemsOf({ ...minimal, topics: [searchTopic(['comet'])] });
+    expect(problems).toEqual([
+      { field: 'search.searxngUrl', problem: 'is not set, but topics.0.sources.1 is a keyword search, which queries a SearXNG instance through it', example: "searxngUrl: 'https://searx.example.org'" },
+    ]);
+    expect(message).toContain('✗ search.searxngUrl is not set');
+    expect(() => parseConfig({ ...minimal, topics: [searchTopic(['comet'])], search: { searxngUrl: 'https://searx.example.org' } })).not.toThrow();
+  });
+
+  it('need keywords in their topic, which is named', () => {
+    const { problems } = problemsOf({ ...minimal, topics: [minimal.topics[0], searchTopic([])], search: { searxngUrl: 'https://searx.example.org' } });
+    expect(problems).toEqual([{ field: 'topics.1.keywords', problem: 'is empty, but the topic has a keyword search source, which queries these keywords', example: "keywords: ['astronomy', 'physics']" }]);
+  });
+
+  it('report both mistakes at once', () => {
+    expect(problemsOf({ ...minimal, topics: [searchTopic([])] }).problems.map((p) => p.field)).toEqual(['search.searxngUrl', 'topics.0.keywords']);
+  });
+});
+
+describe('crawl.resolve', () => {
+  it('refuses a value that is not an IP address with an optional port, naming the host', () => {
+    const { problems } = problemsOf({ ...minimal, crawl: { resolve: { 'blog.test': '127.0.0.1:8080', 'a.test': 'localhost:8080', 'b.test': '127.0.0.1:99999' } } });
+    expect(problems.map((p) => p.field)).toEqual(['crawl.resolve.a.test', 'crawl.resolve.b.test']);
+    expect(problems[0]!.problem).toBe('must be an IP address with an optional port, like "127.0.0.1:8080" or "[::1]:8080"');
+    expect(problems[0]!.example).toBe("resolve: { 'blog.test': '127.0.0.1:8080' }");
+  });
+
+  it('accepts IPv4 and IPv6, with and without a port', () => {
+    const resolve = { 'a.test': '10.0.0.1', 'b.test': '127.0.0.1:8080', 'c.test': '::1', 'd.test': '[::1]:8080' };
+    expect(parseConfig({ ...minimal, crawl: { resolve } }).crawl.resolve).toEqual(resolve);
   });
 });
 

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { assertPublishable, ConfigError, loadConfig, parseConfig } from '../../crawler/config/index.ts';
+import { assertPublishable, loadConfig, parseConfig } from '../../crawler/config/index.ts';
+import { GleanerError } from '../../crawler/errors.ts';
 import { isPlaceholderAddress, placeholderProblems } from '../../crawler/config/placeholders.ts';
 import { demoConfig } from '../../tools/demo/config.ts';
 import { userConfigOf } from '../../commands/new-site/render-config.ts';
@@ -50,8 +51,8 @@ describe('placeholderProblems', () => {
     expect(placeholderProblems(await loadConfig(join(project, 'site.config.ts'))).map((p) => p.field)).toEqual(['site.legal.email', 'site.legal.dmcaEmail']);
   });
 
-  it('throws a ConfigError naming the file, the field and the fix', () => {
-    expect(() => assertPublishable(site(undefined), 'my.config.ts')).toThrow(ConfigError);
+  it('throws an E_CONFIG GleanerError naming the file, the field and the fix', () => {
+    expect(() => assertPublishable(site(undefined), 'my.config.ts')).toThrow(GleanerError);
     try {
       assertPublishable(site(undefined), 'my.config.ts');
     } catch (error) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../crawler/config/index.ts';
+import { parseConfig } from '../../crawler/config/index.ts';
+import { GleanerError } from '../../crawler/errors.ts';
 
 // Block/keep rules and extraction rules in site.config.ts: their forms, and errors that name the field and show a fix.
 
@@ -9,7 +10,7 @@ function problems(patch: Record<string, unknown>): Array<{ field: string; proble
   try {
     parseConfig({ ...base, ...patch });
   } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
+    if (error instanceof GleanerError) return error.problems;
     throw error;
   }
   throw new Error('the config was accepted');
@@ -33,7 +34,7 @@ describe('rules in the config', () => {
   });
 
   it('accepts rules per topic and per source (object form)', () => {
-    const config = parseConfig({ ...base, topics: [{ ...base.topics[0], rules: { keep: ['text:mars'] }, sources: [{ kind: 'sitemap', url: 'https://a.example/s.xml', rules: { block: ['title:ad'] } }, { kind: 'search', rules: { keep: [] } }] }], search: { searxngUrl: 'https://searx.example' } });
+    const config = parseConfig({ ...base, topics: [{ ...base.topics[0], keywords: ['mars'], rules: { keep: ['text:mars'] }, sources: [{ kind: 'sitemap', url: 'https://a.example/s.xml', rules: { block: ['title:ad'] } }, { kind: 'search', rules: { keep: [] } }] }], search: { searxngUrl: 'https://searx.example' } });
     expect(config.topics[0]!.rules!.keep).toHaveLength(1);
     expect(config.topics[0]!.sources[0]).toMatchObject({ rules: { block: [{ field: 'title', value: 'ad' }] } });
   });

@@ -95,7 +95,7 @@ describe('search source (SearXNG)', () => {
 
   it('is refused at config load without a configured instance, naming the field', () => {
     const config = searchConfig([{ slug: 'space', keywords: ['comet'] }]);
-    expect(() => parseConfig({ ...config, search: {} })).toThrow(/topics\.0\.sources\.\d+ is a keyword search, which needs search\.searxngUrl/);
+    expect(() => parseConfig({ ...config, search: {} })).toThrow(/search\.searxngUrl is not set, but topics\.0\.sources\.0 is a keyword search/);
     expect(parseConfig(config).search.searxngUrl).toBe('http://search.test');
   });
 });

@@ -162,7 +162,7 @@ describe('config URLs', () => {
       parseConfig({ site: { title: 'T', url: 'https://t.example' }, topics: [{ slug: 'a', name: 'A', sources: ['https://reader:s3cret@t.example/feed'] }] }),
     ).toThrow(/user name or password/);
     expect(() =>
-      parseConfig({ site: { title: 'T', url: 'https://t.example' }, topics: [{ slug: 'a', name: 'A', sources: [{ kind: 'search' }] }], search: { searxngUrl: 'https://key:abc@searx.example' } }),
+      parseConfig({ site: { title: 'T', url: 'https://t.example' }, topics: [{ slug: 'a', name: 'A', keywords: ['harbor'], sources: [{ kind: 'search' }] }], search: { searxngUrl: 'https://key:abc@searx.example' } }),
     ).toThrow(/user name or password/);
   });
 });

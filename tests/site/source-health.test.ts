@@ -14,7 +14,7 @@ async function state(): Promise<Database> {
     db.run(`INSERT INTO sources (${Object.keys(row).join(', ')}) VALUES (${Object.keys(row).map(() => '?').join(', ')})`, Object.values(row) as never[]);
   };
   source(1, 1, 'https://www.a.test/feed.xml', { last_read_at: '2026-05-02T10:00:00.000Z' });
-  source(2, 2, 'https://a.test/climate.xml', { last_read_at: '2026-05-03T10:00:00.000Z', last_error: 'E_FETCH_TIMEOUT: no answer in 30 s', consecutive_failures: 2 });
+  source(2, 2, 'https://a.test/climate.xml', { last_read_at: '2026-05-03T10:00:00.000Z', last_error_code: 'E_FETCH_TIMEOUT', last_error: 'no answer in 30 s', consecutive_failures: 2 });
   source(3, 1, 'https://b.test/sitemap.xml', { kind: 'sitemap', last_read_at: '2026-05-01T00:00:00.000Z' });
   source(4, 1, 'search:keywords', { kind: 'search' });
   let id = 0;

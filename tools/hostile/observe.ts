@@ -97,7 +97,10 @@ function pageOutcome(row: UrlRowView | undefined): Seen {
 }
 
 function sourceOutcome(probe: Probe, url: string): Seen {
-  const row = probe.db.get<{ last_status: string | null; last_error: string | null; items_seen: number }>('SELECT last_status, last_error, items_seen FROM sources WHERE url = ?', [url]);
+  const row = probe.db.get<{ last_status: string | null; last_error: string | null; items_seen: number }>(
+    `SELECT last_status, coalesce(last_error_code, last_reason) || ': ' || last_error AS last_error, items_seen FROM sources WHERE url = ?`,
+    [url],
+  );
   if (!row?.last_status) return { outcome: 'source not read', reason: '' };
   if (row.last_status === 'failed') return { outcome: 'source failed', reason: row.last_error ?? '' };
   const urls = Number(probe.db.scalar('SELECT count(*) FROM link_occurrences o JOIN sources s ON s.id = o.source_id WHERE s.url = ?', [url]));

@@ -1,5 +1,5 @@
 import type { Database } from '../../../crawler/store/database.ts';
-import { SEARCH_SOURCE_URL } from '../../../crawler/store/sources.ts';
+import { SEARCH_SOURCE_URL, type SourceRow } from '../../../crawler/store/sources.ts';
 import { sourceIconFiles } from '../../../crawler/store/source-icons.ts';
 import { sourceHost } from '../../../crawler/url/source-host.ts';
 
@@ -58,8 +58,8 @@ export function sourceHealth(state: Database): SourceHealth[] {
     if (!health.lastError || at > health.lastError.at) health.lastError = { code, message, at };
   };
 
-  const sources = state.all<{ url: string; kind: string; origin: string; active: number; last_read_at: string | null; last_error: string | null; consecutive_failures: number; topic: string }>(
-    `SELECT s.url, s.kind, s.origin, s.active, s.last_read_at, s.last_error, s.consecutive_failures, t.slug AS topic
+  const sources = state.all<Pick<SourceRow, 'url' | 'kind' | 'origin' | 'active' | 'last_read_at' | 'last_error_code' | 'last_reason' | 'last_error' | 'consecutive_failures'> & { topic: string }>(
+    `SELECT s.url, s.kind, s.origin, s.active, s.last_read_at, s.last_error_code, s.last_reason, s.last_error, s.consecutive_failures, t.slug AS topic
      FROM sources s JOIN topics t ON t.id = s.topic_id WHERE s.url != ? ORDER BY s.id`,
     [SEARCH_SOURCE_URL],
   );
@@ -69,10 +69,8 @@ export function sourceHealth(state: Database): SourceHealth[] {
     health.feeds.push({ url: s.url, kind: s.kind, topic: s.topic, origin: s.origin, active: s.active === 1 });
     health.lastRead = later(health.lastRead, s.last_read_at);
     if (s.active === 1) health.failingReads = Math.max(health.failingReads, s.consecutive_failures);
-    if (s.last_error && s.last_read_at) {
-      const colon = s.last_error.indexOf(': ');
-      noteError(health, colon > 0 ? s.last_error.slice(0, colon) : 'E_SOURCE', colon > 0 ? s.last_error.slice(colon + 2) : s.last_error, s.last_read_at);
-    }
+    const code = s.last_error_code ?? s.last_reason;
+    if (code && s.last_read_at) noteError(health, code, s.last_error ?? '', s.last_read_at);
   }
 
   const urls = state.all<{ authority: string; fetched: string | null; failed: number }>(
