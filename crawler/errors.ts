@@ -71,6 +71,14 @@ export function unknownTopicError(config: { topics: ReadonlyArray<{ slug: string
   return new GleanerError('E_TOPIC', `unknown topic ${slugs.map((s) => `"${s}"`).join(', ')}; the config has ${config.topics.map((t) => t.slug).join(', ')}`);
 }
 
+/** Why a source's read failed: an error code, or a rejection reason (robots, not_html), with the message. */
+export type SourceFailure = { code: ErrorCode; message: string } | { reason: RejectReason; message: string };
+
+/** How a failure reads in one line: "E_FEED_PARSE: message", or "robots: message". */
+export function describeSourceFailure(failure: SourceFailure): string {
+  return `${'code' in failure ? failure.code : failure.reason}: ${failure.message}`;
+}
+
 // Rejections are judgements about content or policy, not errors: they are final for that URL and
 // recorded in a URL's `reason` (a source's `last_reason`), never in an error code column.
 export const REJECT_REASONS = [

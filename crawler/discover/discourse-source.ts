@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { type SourceRow } from '../store/sources.ts';
-import { upsertPost, type PostStatus } from '../store/posts.ts';
-import { admitLinksInTransaction } from './admit.ts';
+import type { SourceRow } from '../store/sources.ts';
+import type { PostStatus } from '../store/posts.ts';
 import { parseFeed } from './feed.ts';
 import { postLinks } from './post-links.ts';
 import { failRead, fetchSourceDocument, finishRead } from './source-read.ts';
@@ -20,29 +19,21 @@ export async function readDiscourseSource(ctx: DiscoveryContext, source: SourceR
   if (!parsed.ok) return failRead(ctx, source, { code: parsed.code, message: parsed.message });
 
   const forumHost = new URL(doc.finalUrl).hostname;
-  const now = new Date(ctx.nowMs()).toISOString();
   const posts: Record<PostStatus, number> = { new: 0, changed: 0, unchanged: 0 };
   let items = 0;
   let newUrls = 0;
   let requeued = 0;
-  ctx.db.transaction(() => {
-    for (const item of parsed.feed.items) {
-      const html = item.html ?? '';
-      const post = upsertPost(
-        ctx.db,
-        source.id,
-        { guid: item.guid ?? item.url, url: item.url, title: item.title, author: item.author, publishedAt: item.published, contentHash: createHash('sha256').update(html).digest('hex') },
-        now,
-      );
-      posts[post.status]++;
-      if (post.status === 'unchanged') continue;
-      const links: Link[] = postLinks(html, item.url, forumHost).map((l) => ({ url: l.url, inQuote: l.inQuote, postId: post.id, context: 'post' }));
-      items += links.length;
-      const counts = admitLinksInTransaction(ctx, source, links);
-      newUrls += counts.newUrls;
-      requeued += counts.requeued;
-    }
-  });
+  for (const item of parsed.feed.items) {
+    const html = item.html ?? '';
+    const post = ctx.found.post(source, { guid: item.guid ?? item.url, url: item.url, title: item.title, author: item.author, publishedAt: item.published, contentHash: createHash('sha256').update(html).digest('hex') });
+    posts[post.status]++;
+    if (post.status === 'unchanged') continue;
+    const links: Link[] = postLinks(html, item.url, forumHost).map((l) => ({ url: l.url, inQuote: l.inQuote, postId: post.id, context: 'post' }));
+    items += links.length;
+    const counts = ctx.found.links(source, links);
+    newUrls += counts.newUrls;
+    requeued += counts.requeued;
+  }
   return finishRead(
     ctx,
     source,

@@ -1,5 +1,4 @@
 import type { SourceRow } from '../store/sources.ts';
-import { admitLinks } from './admit.ts';
 import { parseFeed } from './feed.ts';
 import { failRead, fetchSourceDocument, finishRead } from './source-read.ts';
 import type { DiscoveryContext, Link, SourceOutcome } from './types.ts';
@@ -11,6 +10,6 @@ export async function readFeedSource(ctx: DiscoveryContext, source: SourceRow): 
   const parsed = await parseFeed(doc.text, doc.finalUrl, ctx.config.crawl.maxItemsPerFeed);
   if (!parsed.ok) return failRead(ctx, source, { code: parsed.code, message: parsed.message });
   const links: Link[] = parsed.feed.items.map((item) => ({ url: item.url, title: item.title, published: item.published, context: 'feed' }));
-  const { newUrls, requeued } = admitLinks(ctx, source, links);
+  const { newUrls, requeued } = ctx.found.links(source, links);
   return finishRead(ctx, source, { status: 'read', items: links.length, newUrls, requeued, detail: parsed.feed.format }, { validators: doc.validators });
 }

@@ -8,10 +8,9 @@ import { readSitemapSource } from './sitemap-source.ts';
 import type { DiscoveryContext, SourceOutcome } from './types.ts';
 
 // Turns sources into candidate URLs. Each kind reads its document through the shared fetcher
-// (conditional GET, politeness, robots) and records what it found with admitLinks.
+// (conditional GET, politeness, robots) and hands what it found to the pipeline (ctx.found).
 
-export type { DiscoveryContext, Link, SourceOutcome, SourceStatus } from './types.ts';
-export { admitLinks } from './admit.ts';
+export type { AdmitCounts, DiscoveryContext, FoundSink, Link, SourceOutcome, SourceStatus } from './types.ts';
 export { isDue, nextDueAt } from './schedule.ts';
 
 export function readSource(ctx: DiscoveryContext, source: SourceRow): Promise<SourceOutcome> {

@@ -1,4 +1,4 @@
-import { addDiscoveredSource, type SourceRow } from '../store/sources.ts';
+import type { SourceRow } from '../store/sources.ts';
 import { normalizeUrl } from '../url/index.ts';
 import { readFeedSource } from './feed-source.ts';
 import { allFeeds, describeProblems, parseOpml } from './opml.ts';
@@ -28,7 +28,7 @@ export async function readOpmlSource(ctx: DiscoveryContext, source: SourceRow): 
   for (const feed of feeds.slice(0, max)) {
     const normalized = normalizeUrl(feed.url, { policy: ctx.policy });
     if (!normalized.ok) continue;
-    const { source: child, created } = addDiscoveredSource(ctx.db, source, 'feed', normalized.url);
+    const { source: child, created } = ctx.found.feed(source, normalized.url);
     if (created) added.push(child);
   }
   const read = await Promise.all(added.map((child) => readFeedSource(ctx, child)));

@@ -1,6 +1,5 @@
 import type { ErrorCode, RejectReason } from '../errors.ts';
 import type { SourceRow } from '../store/sources.ts';
-import { admitLinks } from './admit.ts';
 import { keywordRotation, parseSearchAnswer, searchUrl } from './searxng.ts';
 import { cursorField, finishRead } from './source-read.ts';
 import type { DiscoveryContext, SourceOutcome } from './types.ts';
@@ -46,7 +45,7 @@ export async function readSearchSource(ctx: DiscoveryContext, source: SourceRow)
       cause = { code: answer.code };
       break;
     }
-    const counts = admitLinks(ctx, source, answer.hits.map((h) => ({ url: h.url, title: h.title, published: h.published, context: 'search' as const })));
+    const counts = ctx.found.links(source, answer.hits.map((h) => ({ url: h.url, title: h.title, published: h.published, context: 'search' as const })));
     items += answer.hits.length;
     newUrls += counts.newUrls;
     requeued += counts.requeued;

@@ -1,4 +1,4 @@
-import { addDiscoveredSource, type SourceRow } from '../store/sources.ts';
+import type { SourceRow } from '../store/sources.ts';
 import { normalizeUrl } from '../url/index.ts';
 import { advertisedFeeds } from './autodiscovery.ts';
 import { readFeedSource } from './feed-source.ts';
@@ -19,7 +19,7 @@ export async function readSiteSource(ctx: DiscoveryContext, source: SourceRow): 
   for (const feed of feeds.slice(0, ctx.config.crawl.feedsPerSite)) {
     const normalized = normalizeUrl(feed.url, { policy: ctx.policy });
     if (!normalized.ok) continue;
-    const { source: child, created } = addDiscoveredSource(ctx.db, source, 'feed', normalized.url);
+    const { source: child, created } = ctx.found.feed(source, normalized.url);
     if (created) added.push(child);
   }
   const read: SourceOutcome[] = [];

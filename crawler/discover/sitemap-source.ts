@@ -2,7 +2,6 @@ import { gunzipSync } from 'node:zlib';
 import type { FetchKind } from '../fetch/index.ts';
 import type { SourceRow } from '../store/sources.ts';
 import { normalizeUrl } from '../url/index.ts';
-import { admitLinks } from './admit.ts';
 import { parseSitemap, type SitemapEntry } from './sitemap.ts';
 import { cursorField, failRead, fetchSourceDocument, finishRead } from './source-read.ts';
 import type { DiscoveryContext, SourceOutcome } from './types.ts';
@@ -77,7 +76,7 @@ export async function readSitemapSource(ctx: DiscoveryContext, source: SourceRow
 
   const candidates = newest(entries.filter((e) => !highWater || !e.lastmod || e.lastmod > highWater));
   const links = candidates.map((e) => ({ url: e.loc, published: e.lastmod, context: 'sitemap' as const }));
-  const counts = admitLinks(ctx, source, links, maxUrlsPerSitemap);
+  const counts = ctx.found.links(source, links, maxUrlsPerSitemap);
   const capped = counts.consumed < links.length;
   if (capped) problems.push(`reached crawl.maxUrlsPerSitemap (${maxUrlsPerSitemap}); the rest next run`);
   const complete = problems.length === 0;

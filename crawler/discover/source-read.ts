@@ -1,10 +1,11 @@
 import type { CacheValidators, FetchKind } from '../fetch/index.ts';
-import { describeSourceFailure, recordSourceRead, type SourceFailure, type SourceRow } from '../store/sources.ts';
+import { describeSourceFailure, type SourceFailure } from '../errors.ts';
+import type { SourceRow } from '../store/sources.ts';
 import { nextDueAt } from './schedule.ts';
 import type { DiscoveryContext, SourceOutcome } from './types.ts';
 
 // What every source kind shares: fetching its document with the source's cache validators, and
-// recording the read (quietly: bookkeeping alone never makes a run save the database).
+// booking the read (ctx.found.read; quietly: bookkeeping alone never makes a run save the database).
 
 export type SourceDocument =
   | { type: 'ok'; text: string; body: Buffer; finalUrl: string; contentType: string; validators: CacheValidators }
@@ -66,7 +67,7 @@ export function finishRead(
   const nowMs = ctx.nowMs();
   const failed = result.status === 'failed';
   const { validators } = extras;
-  recordSourceRead(ctx.db, source, {
+  ctx.found.read(source, {
     now: new Date(nowMs).toISOString(),
     nextDueAt: nextDueAt({
       nowMs,

@@ -1,11 +1,37 @@
 import type { Config, Topic } from '../config/index.ts';
 import type { Fetcher } from '../fetch/index.ts';
-import type { Database } from '../store/database.ts';
-import type { SourceFailure, SourceRow } from '../store/sources.ts';
-import type { UrlPolicy } from '../url/index.ts';
+import type { PostInput, PostStatus } from '../store/posts.ts';
+import type { SourceFailure } from '../errors.ts';
+import type { SourceReadResult, SourceRow } from '../store/sources.ts';
+import type { NormalizedUrl, UrlPolicy } from '../url/index.ts';
+
+/**
+ * Where discovery hands what it found. Discovery reads sources (through the fetcher) and never
+ * writes the state itself: the pipeline implements this over the state (pipeline/discovery-sink.ts),
+ * admitting links to the URL queue, keeping feeds and forum posts, booking each read.
+ */
+export interface FoundSink {
+  /** Links a source listed; queuing stops once `maxNew` URLs were queued (new or again). */
+  links(source: SourceRow, links: Link[], maxNew?: number): AdmitCounts;
+  /** A feed a site advertised or an OPML list named: its source row, and whether it is new. */
+  feed(parent: SourceRow, url: NormalizedUrl): { source: SourceRow; created: boolean };
+  /** A forum post: its row, and whether it is new, edited or unchanged since the last read. */
+  post(source: SourceRow, post: PostInput): { id: number; status: PostStatus };
+  /** How the read went, for the source's row (schedule, validators, cursor, failure). */
+  read(source: SourceRow, result: SourceReadResult): void;
+}
+
+export interface AdmitCounts {
+  /** URLs seen for the first time. */
+  newUrls: number;
+  /** Known URLs queued again. */
+  requeued: number;
+  /** Links handled (all of them unless `maxNew` stopped early). */
+  consumed: number;
+}
 
 export interface DiscoveryContext {
-  db: Database;
+  found: FoundSink;
   fetcher: Fetcher;
   config: Config;
   policy: UrlPolicy;

@@ -6,6 +6,7 @@ import { backlogByTopic, publishedSince } from '../store/articles.ts';
 import { isDue, type DiscoveryContext } from '../discover/index.ts';
 import { unknownTopicError } from '../errors.ts';
 import { discoverSources } from './discover-phase.ts';
+import { discoverySink } from './discovery-sink.ts';
 import { runFetchPhase } from './fetch-phase.ts';
 import { rescheduleRead } from './reschedule.ts';
 import type { RunSummary } from './summary.ts';
@@ -55,7 +56,7 @@ export async function runCrawl(config: Config, paths: SitePaths, options: CrawlO
     const backlog = backlogByTopic(db);
     const topicById = new Map(config.topics.map((t) => [topics.get(t.slug)!.id, t]));
     const ctx: DiscoveryContext = {
-      db,
+      found: discoverySink(db, { config, policy: run.policy, nowMs: now }),
       fetcher: run.fetcher,
       config,
       policy: run.policy,

@@ -1,5 +1,5 @@
 import type { Config } from '../config/index.ts';
-import type { ErrorCode, RejectReason } from '../errors.ts';
+import type { ErrorCode, RejectReason, SourceFailure } from '../errors.ts';
 import type { Database } from './database.ts';
 import type { TopicRow } from './topics.ts';
 
@@ -83,13 +83,6 @@ export function addDiscoveredSource(db: Database, parent: SourceRow, kind: Sourc
   return { source, created: changes > 0 };
 }
 
-/** Why a source's read failed: an error code, or the reason its document was rejected, with a message. */
-export type SourceFailure = { code: ErrorCode; message: string } | { reason: RejectReason; message: string };
-
-/** How a failure reads in one line: "E_FEED_PARSE: message", or "robots: message". */
-export function describeSourceFailure(failure: SourceFailure): string {
-  return `${'code' in failure ? failure.code : failure.reason}: ${failure.message}`;
-}
 
 export interface SourceReadResult {
   now: string;
