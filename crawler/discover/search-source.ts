@@ -1,3 +1,4 @@
+import { fetchProblem } from '../fetch/index.ts';
 import type { ErrorCode, RejectReason } from '../errors.ts';
 import type { SourceRow } from '../store/sources.ts';
 import { keywordRotation, parseSearchAnswer, searchUrl } from './searxng.ts';
@@ -33,7 +34,7 @@ export async function readSearchSource(ctx: DiscoveryContext, source: SourceRow)
     if (queries.length >= keywordsPerRun && newUrls + requeued > 0) break;
     const outcome = await ctx.fetcher.fetch({ url: searchUrl(base, keyword), kind: 'feed', refresh: true });
     if (outcome.type !== 'ok') {
-      failure = `"${keyword}": ${outcome.type === 'error' ? `${outcome.failure.code} ${outcome.failure.message}` : outcome.type === 'rejected' ? `${outcome.reason} ${outcome.detail}` : outcome.type}`;
+      failure = `"${keyword}": ${fetchProblem(outcome)}`;
       if (outcome.type === 'error') cause = { code: outcome.failure.code };
       if (outcome.type === 'rejected') cause = { reason: outcome.reason };
       break;

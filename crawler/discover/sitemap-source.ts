@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import type { FetchKind } from '../fetch/index.ts';
+import { fetchProblem, type FetchKind } from '../fetch/index.ts';
 import type { SourceRow } from '../store/sources.ts';
 import { normalizeUrl } from '../url/index.ts';
 import { parseSitemap, type SitemapEntry } from './sitemap.ts';
@@ -123,9 +123,7 @@ function textOf(body: Buffer, text: string | null, maxBytes: number): string | n
 
 async function fetchChild(ctx: DiscoveryContext, url: string, maxBytes: number): Promise<{ finalUrl: string; text: string } | string> {
   const outcome = await ctx.fetcher.fetch({ url, kind: kindFor(url) });
-  if (outcome.type === 'error') return `${url}: ${outcome.failure.code} ${outcome.failure.message}`;
-  if (outcome.type === 'rejected') return `${url}: ${outcome.reason} ${outcome.detail}`;
-  if (outcome.type !== 'ok') return `${url}: unexpected ${outcome.type}`;
+  if (outcome.type !== 'ok') return `${url}: ${fetchProblem(outcome)}`;
   const text = textOf(outcome.body, outcome.text, maxBytes);
   return text === null ? `${url}: corrupt or oversized gzip` : { finalUrl: outcome.finalUrl, text };
 }

@@ -1,5 +1,5 @@
 import type { Config } from '../config/index.ts';
-import type { Fetcher } from '../fetch/index.ts';
+import { fetchProblem, type Fetcher } from '../fetch/index.ts';
 import { processImage, saveImage } from './index.ts';
 import type { LeadImage } from '../store/articles.ts';
 import { normalizeUrl, type UrlPolicy } from '../url/index.ts';
@@ -20,10 +20,7 @@ export async function fetchLeadImage(
   const normalized = normalizeUrl(source.url, { policy });
   if (!normalized.ok) return { ok: false, detail: `${normalized.code}: ${normalized.message}` };
   const response = await fetcher.fetch({ url: normalized.url, kind: 'image', maxBytes: config.images.maxBytes });
-  if (response.type !== 'ok') {
-    const detail = response.type === 'error' ? `${response.failure.code}: ${response.failure.message}` : response.type;
-    return { ok: false, detail };
-  }
+  if (response.type !== 'ok') return { ok: false, detail: fetchProblem(response) };
   const processed = await processImage(response.body, { widths: config.images.widths, maxPixels: config.images.maxPixels, maxBytes: config.images.maxBytes, formats: config.images.formats });
   if (!processed.ok) return { ok: false, detail: `${processed.failure.code}: ${processed.failure.message}` };
   const files = await saveImage(mediaDir, processed);

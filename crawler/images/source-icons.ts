@@ -1,5 +1,5 @@
 import { relative, sep } from 'node:path';
-import type { Fetcher } from '../fetch/index.ts';
+import { fetchProblem, type Fetcher } from '../fetch/index.ts';
 import { processIcon, saveImage, MAX_ICON_BYTES } from './index.ts';
 import type { SitePaths } from '../paths.ts';
 import type { FolderAllocator } from '../publish/folders.ts';
@@ -88,7 +88,7 @@ async function checkIcon(ctx: IconContext, candidate: IconCandidate): Promise<{ 
     }
     const response = await ctx.fetcher.fetch({ url: normalized.url, kind: 'image', maxBytes: MAX_ICON_BYTES });
     if (response.type !== 'ok') {
-      tried.push(`${normalized.url}: ${response.type === 'error' ? `${response.failure.code} ${response.failure.message}` : response.type}`);
+      tried.push(`${normalized.url}: ${fetchProblem(response)}`);
       continue;
     }
     const icon = await processIcon(response.body);

@@ -1,5 +1,5 @@
 import type { Config } from '../config/index.ts';
-import { createFetcher, type FetchOutcome } from '../fetch/index.ts';
+import { createFetcher, fetchProblem, type FetchOutcome } from '../fetch/index.ts';
 import type { SitePaths } from '../paths.ts';
 import { processPage } from '../process/process-page.ts';
 import { firstFailure, ruleSteps, type Trace, type TraceStep } from '../process/process-trace.ts';
@@ -112,10 +112,8 @@ function fetchSteps(response: FetchOutcome): TraceStep[] {
     case 'ok':
       return [{ stage: 'fetch', name: 'fetch', verdict: 'pass', detail: `${response.status} ${response.contentType || '(no type)'}${response.charset ? `; ${response.charset}` : ''}, ${response.body.length} bytes (${response.bytes} on the wire)${hops}` }];
     case 'rejected':
-      return [{ stage: 'fetch', name: 'fetch', verdict: 'fail', reason: response.reason, detail: `${response.reason}: ${response.detail}${hops}` }];
-    case 'error':
-      return [{ stage: 'fetch', name: 'fetch', verdict: 'fail', detail: `${response.failure.code} ${response.failure.message}${hops}` }];
+      return [{ stage: 'fetch', name: 'fetch', verdict: 'fail', reason: response.reason, detail: `${fetchProblem(response)}${hops}` }];
     default:
-      return [{ stage: 'fetch', name: 'fetch', verdict: 'fail', detail: `unexpected ${response.type} answer to an unconditional request` }];
+      return [{ stage: 'fetch', name: 'fetch', verdict: 'fail', detail: `${fetchProblem(response)}${hops}` }];
   }
 }
