@@ -28,7 +28,7 @@ let configFile: string;
 let config: Config;
 
 function run(command: 'add' | 'remove' | 'crawl', args: string[], env: Record<string, string> = {}): Promise<CommandResult> {
-  return runCommand(command === 'crawl' ? 'commands/crawl.ts' : `commands/${command}.ts`, [...args, '--config', configFile, '--root', root], { CI: '1', ...env });
+  return runCommand(command === 'crawl' ? 'commands/crawl/main.ts' : `commands/${command}.ts`, [...args, '--config', configFile, '--root', root], { CI: '1', ...env });
 }
 
 function walk(dir: string): string[] {

@@ -16,7 +16,7 @@ import { S3RVER_CREDENTIALS, startLocalS3, type LocalS3 } from '../deploy/helper
 // small synthetic site: the first deploy to an empty bucket, and the deploy of a grown build
 // over the previous one.
 
-const DEPLOY = fileURLToPath(new URL('../../commands/deploy.ts', import.meta.url));
+const DEPLOY = fileURLToPath(new URL('../../commands/deploy/main.ts', import.meta.url));
 const TSX = import.meta.resolve('tsx');
 
 let s3: LocalS3;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { buildSite, type BuildReport } from '../../commands/build.ts';
-import { main as deployCli } from '../../commands/deploy.ts';
+import { main as deployCli } from '../../commands/deploy/main.ts';
 import { deploy, type DeployReport } from '../../deploy/index.ts';
 import { listFiles } from '../../deploy/files.ts';
 import { syntheticConfig, writeSyntheticSite } from '../../tools/lib/synthetic-content.ts';

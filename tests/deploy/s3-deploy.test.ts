@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploy, PHASES, type DeployEvent, type DeploySettings } from '../../deploy/index.ts';
-import { main } from '../../commands/deploy.ts';
+import { main } from '../../commands/deploy/main.ts';
 import { DIST_FILES, writeDistTree } from './helpers/dist-tree.ts';
 import { startFakeCloudFront, startFlakyProxy } from './helpers/servers.ts';
 import { S3RVER_CREDENTIALS, startLocalS3, type LocalS3 } from './helpers/s3.ts';

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
-import { main } from '../../commands/new-site.ts';
+import { main } from '../../commands/new-site/main.ts';
 import { answersFromFlags } from '../../commands/new-site/answers.ts';
 import { topicsFromOpml } from '../../commands/new-site/opml-topics.ts';
 import { renderConfig } from '../../commands/new-site/render-config.ts';
@@ -259,7 +259,7 @@ describe('npm run new-site', () => {
 
     const node = (args: string[]) => run(process.execPath, ['--import', 'tsx', ...args], { cwd: fork, env: { ...process.env, CI: '1' }, maxBuffer: 1 << 24 });
     const created = await node([
-      'commands/new-site.ts',
+      'commands/new-site/main.ts',
       '--yes',
       '--title', 'Orbit Weekly',
       '--url', 'https://orbit.example.com',

@@ -3,7 +3,7 @@
 // from outside. Used by `npm run hostile` and the hostile, safety and secrets tests.
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { main } from '../../commands/crawl.ts';
+import { main } from '../../commands/crawl/main.ts';
 
 const argv = process.argv.slice(2);
 const at = argv.indexOf('--stats');

@@ -1,12 +1,12 @@
-import { runCrawl } from '../crawler/pipeline/index.ts';
-import { reportError } from './kit/errors.ts';
-import { commandArgs } from './kit/args.ts';
-import { runMain } from './kit/main.ts';
-import { createReporter, onTerminal } from './kit/progress.ts';
-import { loadSite, SITE_OPTIONS, SITE_OPTIONS_HELP } from './kit/site-options.ts';
-import { formatSummary } from './kit/summary-table.ts';
-import { formatExplanation } from './crawl/explain-output.ts';
-import { explainUrl } from '../crawler/pipeline/explain-page.ts';
+import { runCrawl } from '../../crawler/pipeline/index.ts';
+import { reportError } from '../kit/errors.ts';
+import { commandArgs } from '../kit/args.ts';
+import { runMain } from '../kit/main.ts';
+import { createReporter, onTerminal } from '../kit/progress.ts';
+import { loadSite, SITE_OPTIONS, SITE_OPTIONS_HELP } from '../kit/site-options.ts';
+import { formatSummary } from '../kit/summary-table.ts';
+import { formatExplanation } from './explain-output.ts';
+import { explainUrl } from '../../crawler/pipeline/explain-page.ts';
 
 const HELP = `Usage: npm run crawl -- [options]
 

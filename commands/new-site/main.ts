@@ -1,20 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { parseConfig } from '../crawler/config/index.ts';
-import { isGleanerError } from '../crawler/errors.ts';
-import { siteSchema } from '../crawler/config/schema.ts';
-import { sitePaths } from '../crawler/paths.ts';
-import { parseCommand } from './kit/args.ts';
-import { writeFileAtomic } from '../crawler/store/atomic-write.ts';
-import { runMain } from './kit/main.ts';
-import { answersFromFlags, REUSE_CHOICES, type Answers, type TopicAnswer } from './new-site/answers.ts';
-import { nextSteps } from './new-site/next-steps.ts';
-import { topicsFromOpml, UNCATEGORIZED } from './new-site/opml-topics.ts';
-import { createAsker, askMissing } from './new-site/prompt.ts';
-import { renderConfig, userConfigOf } from './new-site/render-config.ts';
-import { clearSiteContent } from './new-site/reset-content.ts';
-import { cronProblem, readSchedule, setSchedule } from './new-site/schedule.ts';
+import { parseConfig } from '../../crawler/config/index.ts';
+import { isGleanerError } from '../../crawler/errors.ts';
+import { siteSchema } from '../../crawler/config/schema.ts';
+import { sitePaths } from '../../crawler/paths.ts';
+import { parseCommand } from '../kit/args.ts';
+import { writeFileAtomic } from '../../crawler/store/atomic-write.ts';
+import { runMain } from '../kit/main.ts';
+import { answersFromFlags, REUSE_CHOICES, type Answers, type TopicAnswer } from './answers.ts';
+import { nextSteps } from './next-steps.ts';
+import { topicsFromOpml, UNCATEGORIZED } from './opml-topics.ts';
+import { createAsker, askMissing } from './prompt.ts';
+import { renderConfig, userConfigOf } from './render-config.ts';
+import { clearSiteContent } from './reset-content.ts';
+import { cronProblem, readSchedule, setSchedule } from './schedule.ts';
 
 const HELP = `Usage: npm run new-site -- [options]
 

@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
-import { sitePaths } from '../crawler/paths.ts';
-import { commandArgs } from './kit/args.ts';
-import { runMain } from './kit/main.ts';
-import { onTerminal } from './kit/progress.ts';
-import { DEPLOY_CODES, isGleanerError, type DeployCode } from '../crawler/errors.ts';
-import { deploy, describeTarget, settingsFromEnv, type Credentials } from '../deploy/index.ts';
-import { createProgress, formatPlan, formatSummary } from './deploy/output.ts';
+import { sitePaths } from '../../crawler/paths.ts';
+import { commandArgs } from '../kit/args.ts';
+import { runMain } from '../kit/main.ts';
+import { onTerminal } from '../kit/progress.ts';
+import { DEPLOY_CODES, isGleanerError, type DeployCode } from '../../crawler/errors.ts';
+import { deploy, describeTarget, settingsFromEnv, type Credentials } from '../../deploy/index.ts';
+import { createProgress, formatPlan, formatSummary } from './output.ts';
 
 const HELP = `Usage: npm run deploy -- [options]
 
