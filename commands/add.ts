@@ -1,5 +1,5 @@
 import { runGivenUrls, type GivenUrlResult } from '../crawler/pipeline/index.ts';
-import { commandArgs, usageError } from './kit/args.ts';
+import { command, flagOptions, usageError, valueOptions } from './kit/args.ts';
 import { reportError } from './kit/errors.ts';
 import { runMain } from './kit/main.ts';
 import { createReporter, onTerminal } from './kit/progress.ts';
@@ -30,16 +30,11 @@ Exit codes: 0 published or already there; 2 bad arguments or config; 3 the site 
 
 const OPTIONS = {
   ...SITE_OPTIONS,
-  topic: { type: 'string' },
-  force: { type: 'boolean' },
-  verbose: { type: 'boolean' },
-  json: { type: 'boolean' },
+  ...valueOptions('topic'),
+  ...flagOptions('force', 'verbose', 'json'),
 } as const;
 
-export async function main(argv: string[]): Promise<number> {
-  const parsed = commandArgs(argv, OPTIONS, HELP, { positionals: true });
-  if (typeof parsed === 'number') return parsed;
-  const { values: args, positionals } = parsed;
+export const main = command({ help: HELP, options: OPTIONS, positionals: true }, async (args, positionals) => {
   if (positionals.length !== 1) {
     return usageError(positionals.length ? `one URL at a time (got ${positionals.length})` : 'which page? Give its URL', HELP);
   }
@@ -65,7 +60,7 @@ export async function main(argv: string[]): Promise<number> {
     stop();
     return reportError(error);
   }
-}
+});
 
 function describe(r: GivenUrlResult): string {
   switch (r.outcome) {

@@ -3,7 +3,7 @@ import { assertPublishable, loadConfig } from '../crawler/config/index.ts';
 import { GleanerError, isGleanerError } from '../crawler/errors.ts';
 import { buildSite, type BuildOptions } from '../site/build/index.ts';
 import { mergeShards } from '../site/build/shards.ts';
-import { commandArgs } from './kit/args.ts';
+import { command, flagOptions, valueOptions } from './kit/args.ts';
 import { runMain } from './kit/main.ts';
 
 // npm run build: the site's pages, search and data from content/ into dist/, rendering only what
@@ -38,18 +38,9 @@ A site still naming a placeholder owner or contact (site.legal.owner, email, dmc
 refused: the demo (npm start) builds without them, a published site needs real ones.
 Exit codes: 0 built; 2 bad arguments or config (including placeholder legal text); 1 otherwise.`;
 
-const OPTIONS = {
-  root: { type: 'string' },
-  config: { type: 'string' },
-  merge: { type: 'string' },
-  verbose: { type: 'boolean' },
-  cold: { type: 'boolean' },
-} as const;
+const OPTIONS = { ...valueOptions('root', 'config', 'merge'), ...flagOptions('verbose', 'cold') } as const;
 
-export async function main(argv: string[]): Promise<number> {
-  const parsed = commandArgs(argv, OPTIONS, HELP);
-  if (typeof parsed === 'number') return parsed;
-  const args = parsed.values;
+export const main = command({ help: HELP, options: OPTIONS }, async (args) => {
   try {
     const config = await loadConfig(args.config);
     assertPublishable(config, args.config);
@@ -66,6 +57,6 @@ export async function main(argv: string[]): Promise<number> {
     console.error(badSetting ? error.message : ((error as Error).stack ?? (error as Error).message));
     return badSetting ? 2 : 1;
   }
-}
+});
 
 await runMain(import.meta.url, main);

@@ -3,7 +3,7 @@ import { applyRemoval, findTarget, finishRemovals, planRemoval, type RemovalPlan
 import { openState } from '../crawler/store/state.ts';
 import { listRemovals } from '../crawler/store/removals.ts';
 import { syncTopics } from '../crawler/store/topics.ts';
-import { commandArgs, usageError } from './kit/args.ts';
+import { command, flagOptions, usageError, valueOptions } from './kit/args.ts';
 import { reportError } from './kit/errors.ts';
 import { runMain } from './kit/main.ts';
 import { loadSite, SITE_OPTIONS, SITE_OPTIONS_HELP } from './kit/site-options.ts';
@@ -32,16 +32,11 @@ Exit codes: 0 removed (or already removed), or listed; 2 bad arguments or config
 
 const OPTIONS = {
   ...SITE_OPTIONS,
-  reason: { type: 'string' },
-  'dry-run': { type: 'boolean' },
-  list: { type: 'boolean' },
-  json: { type: 'boolean' },
+  ...valueOptions('reason'),
+  ...flagOptions('dry-run', 'list', 'json'),
 } as const;
 
-export async function main(argv: string[]): Promise<number> {
-  const parsed = commandArgs(argv, OPTIONS, HELP, { positionals: true });
-  if (typeof parsed === 'number') return parsed;
-  const { values: args, positionals } = parsed;
+export const main = command({ help: HELP, options: OPTIONS, positionals: true }, async (args, positionals) => {
   if (args.list && positionals.length) return usageError('--list takes no address', HELP);
   if (!args.list) {
     if (positionals.length !== 1) return usageError(positionals.length ? `one address at a time (got ${positionals.length})` : 'which article? Give its URL or <topic>/<slug>', HELP);
@@ -95,7 +90,7 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     return reportError(error);
   }
-}
+});
 
 function describe(plan: RemovalPlan) {
   const a = plan.target.article;

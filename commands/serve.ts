@@ -8,7 +8,7 @@ import { pageHeaders, SECURITY_HEADERS } from '../site/lib/security-headers.ts';
 import { contentTypeOf } from '../deploy/object-headers.ts';
 import { archiveObjectHeaders } from '../deploy/archive.ts';
 import { ARCHIVE_INDEX_CSP } from '../crawler/archive/index-page.ts';
-import { commandArgs } from './kit/args.ts';
+import { command, valueOptions } from './kit/args.ts';
 import { runMain } from './kit/main.ts';
 
 // npm run serve: serves a built dist/ the way the S3 + CDN setup will: /x/ → /x/index.html,
@@ -138,18 +138,10 @@ export function serveStatic(dir: string, options: ServeOptions = {}): Promise<St
 
 const HELP = 'usage: npm run serve -- [--root <dir>] [--port N] [--host 127.0.0.1] [--base /]';
 
-const OPTIONS = {
-  root: { type: 'string' },
-  port: { type: 'string' },
-  host: { type: 'string' },
-  base: { type: 'string' },
-} as const;
+const OPTIONS = valueOptions('root', 'port', 'host', 'base');
 
 /** Serves until Ctrl+C (the returned code is for a server that could not start). */
-export async function main(argv: string[]): Promise<number> {
-  const parsed = commandArgs(argv, OPTIONS, HELP);
-  if (typeof parsed === 'number') return parsed;
-  const args = parsed.values;
+export const main = command({ help: HELP, options: OPTIONS }, async (args) => {
   const paths = sitePaths(args.root ?? process.env.GLEANER_ROOT ?? '.');
   const dist = paths.dist;
   if (!(await fileAt(join(dist, 'index.html')))) {
@@ -173,6 +165,6 @@ export async function main(argv: string[]): Promise<number> {
     console.error(e.code === 'EADDRINUSE' ? `port ${port} is in use; pass --port N` : e.message);
     return 1;
   }
-}
+});
 
 await runMain(import.meta.url, main);

@@ -4,7 +4,7 @@ import { runCrawl } from '../crawler/pipeline/index.ts';
 import { startSampleWeb } from '../tools/demo/index.ts';
 import { demoConfig } from '../tools/demo/config.ts';
 import { buildSite } from './build.ts';
-import { commandArgs } from './kit/args.ts';
+import { command, flagOptions, valueOptions } from './kit/args.ts';
 import { runMain } from './kit/main.ts';
 import { createReporter, onTerminal } from './kit/progress.ts';
 import { formatSummary } from './kit/summary-table.ts';
@@ -16,18 +16,10 @@ import { serveStatic } from './serve.ts';
 
 const HELP = 'usage: npm start -- [--no-serve] [--root .demo] [--port 4321] [--verbose]';
 
-const OPTIONS = {
-  root: { type: 'string' },
-  port: { type: 'string' },
-  'no-serve': { type: 'boolean' },
-  verbose: { type: 'boolean' },
-} as const;
+const OPTIONS = { ...valueOptions('root', 'port'), ...flagOptions('no-serve', 'verbose') } as const;
 
 /** Crawls and builds the demo, then serves it until Ctrl-C unless --no-serve. */
-export async function main(argv: string[]): Promise<number> {
-  const parsed = commandArgs(argv, OPTIONS, HELP);
-  if (typeof parsed === 'number') return parsed;
-  const args = parsed.values;
+export const main = command({ help: HELP, options: OPTIONS }, async (args) => {
 
   const started = Date.now();
   const paths = sitePaths(args.root ?? '.demo');
@@ -58,6 +50,6 @@ export async function main(argv: string[]): Promise<number> {
     process.on('SIGTERM', shutdown);
   }
   return 0;
-}
+});
 
 await runMain(import.meta.url, main);

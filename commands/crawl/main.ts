@@ -1,6 +1,6 @@
 import { runCrawl } from '../../crawler/pipeline/index.ts';
 import { reportError } from '../kit/errors.ts';
-import { commandArgs } from '../kit/args.ts';
+import { command, flagOptions, valueOptions } from '../kit/args.ts';
 import { runMain } from '../kit/main.ts';
 import { createReporter, onTerminal } from '../kit/progress.ts';
 import { loadSite, SITE_OPTIONS, SITE_OPTIONS_HELP } from '../kit/site-options.ts';
@@ -38,20 +38,13 @@ Exit codes: 0 the run worked (even if some pages were rejected or failed), or --
 
 const OPTIONS = {
   ...SITE_OPTIONS,
+  ...valueOptions('max-pages', 'explain'),
+  ...flagOptions('dry-run', 'refresh', 'verbose', 'json'),
   topic: { type: 'string', multiple: true },
   source: { type: 'string', multiple: true },
-  'max-pages': { type: 'string' },
-  'dry-run': { type: 'boolean' },
-  refresh: { type: 'boolean' },
-  verbose: { type: 'boolean' },
-  json: { type: 'boolean' },
-  explain: { type: 'string' },
 } as const;
 
-export async function main(argv: string[]): Promise<number> {
-  const parsed = commandArgs(argv, OPTIONS, HELP);
-  if (typeof parsed === 'number') return parsed;
-  const args = parsed.values;
+export const main = command({ help: HELP, options: OPTIONS }, async (args) => {
   const maxPages = args['max-pages'] === undefined ? undefined : Number(args['max-pages']);
   if (maxPages !== undefined && (!Number.isInteger(maxPages) || maxPages < 1)) {
     console.error(`--max-pages must be a positive whole number, like --max-pages 50 (got "${args['max-pages']}")`);
@@ -86,7 +79,7 @@ export async function main(argv: string[]): Promise<number> {
     stop();
     return reportError(error);
   }
-}
+});
 
 async function explain(url: string, args: { config?: string; root?: string; topic?: string; source?: string; json: boolean }): Promise<number> {
   try {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { sitePaths } from '../../crawler/paths.ts';
-import { commandArgs } from '../kit/args.ts';
+import { commandArgs, flagOptions, valueOptions } from '../kit/args.ts';
 import { runMain } from '../kit/main.ts';
 import { onTerminal } from '../kit/progress.ts';
 import { DEPLOY_CODES, isGleanerError, type DeployCode } from '../../crawler/errors.ts';
@@ -42,7 +42,7 @@ Exit codes: 0 deployed (or planned); 2 bad settings or arguments; 3 refused (del
 const EXIT: Partial<Record<DeployCode, number>> = { E_DEPLOY_CONFIG: 2, E_DEPLOY_GUARD: 3, E_DEPLOY_DIR: 3, E_DEPLOY_PARTIAL: 4 };
 
 export async function main(argv: string[], env: Record<string, string | undefined> = process.env): Promise<number> {
-  const parsed = commandArgs(argv, { dir: { type: 'string' }, 'dry-run': { type: 'boolean' }, force: { type: 'boolean' }, list: { type: 'boolean' }, verbose: { type: 'boolean' } }, HELP);
+  const parsed = commandArgs(argv, { ...valueOptions('dir'), ...flagOptions('dry-run', 'force', 'list', 'verbose') }, HELP);
   if (typeof parsed === 'number') return parsed;
   const args = parsed.values;
   const settings = settingsFromEnv(env);

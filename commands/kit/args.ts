@@ -50,3 +50,27 @@ export function commandArgs<const O extends ParseArgsOptionsConfig>(
   (parsed.exitCode ? console.error : console.log)(parsed.message);
   return parsed.exitCode;
 }
+
+/**
+ * A command's `main(argv) → exit code`: parses argv (the help printed with 0, a mistake with 2) and
+ * hands the options, and the positional arguments of a command that takes them, to `run`.
+ */
+export function command<const O extends ParseArgsOptionsConfig>(
+  spec: { help: string; options: O; positionals?: boolean },
+  run: (args: CommandValues<O>, positionals: string[]) => Promise<number>,
+): (argv: string[]) => Promise<number> {
+  return async (argv) => {
+    const parsed = commandArgs(argv, spec.options, spec.help, spec);
+    return typeof parsed === 'number' ? parsed : run(parsed.values, parsed.positionals);
+  };
+}
+
+/** Options that take a value (`--root <dir>`), by name: `valueOptions('root', 'port')`. */
+export function valueOptions<const K extends string>(...names: K[]): { [P in K]: { type: 'string' } } {
+  return Object.fromEntries(names.map((name) => [name, { type: 'string' }])) as { [P in K]: { type: 'string' } };
+}
+
+/** Options that are on or off (`--verbose`), by name: `flagOptions('verbose', 'json')`. */
+export function flagOptions<const K extends string>(...names: K[]): { [P in K]: { type: 'boolean' } } {
+  return Object.fromEntries(names.map((name) => [name, { type: 'boolean' }])) as { [P in K]: { type: 'boolean' } };
+}

@@ -1,13 +1,11 @@
 import { loadConfig, type Config } from '../../crawler/config/index.ts';
 import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
+import { valueOptions } from './args.ts';
 
 // The options saying which site a command works on (npm run crawl, add, remove): --config and
 // --root, defaulting to $GLEANER_CONFIG and $GLEANER_ROOT (loadConfig and sitePaths read those).
 
-export const SITE_OPTIONS = {
-  config: { type: 'string' },
-  root: { type: 'string' },
-} as const;
+export const SITE_OPTIONS = valueOptions('config', 'root');
 
 export const SITE_OPTIONS_HELP = `  --config <file>     site config to use (default: site.config.ts, or $GLEANER_CONFIG)
   --root <dir>        site root holding content/, data/ and media/ (default: ., or $GLEANER_ROOT)`;

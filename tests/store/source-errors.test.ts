@@ -37,6 +37,17 @@ const CASES: Array<[string | null, { last_error_code: string | null; last_reason
   [null, { last_error_code: null, last_reason: null, last_error: null }],
 ];
 
+/** A site whose state (one segment, written by this version) holds one failed source. */
+async function siteWithFailedSource(code: string, message: string): Promise<SitePaths> {
+  const paths = sitePaths(tempDir());
+  const db = await openState(paths, { nowMs: Date.parse('2026-11-01T10:00:00Z') });
+  db.run(`INSERT INTO topics (id, slug, name) VALUES (1, 'space', 'Space')`);
+  db.run(`INSERT INTO sources (id, topic_id, kind, url, last_status, last_error_code, last_error) VALUES (1, 1, 'feed', 'https://a.test/feed', 'failed', ?, ?)`, [code, message]);
+  db.save();
+  db.close();
+  return paths;
+}
+
 describe('source errors in their own columns (schema version 9)', () => {
   it('splits the "E_CODE: message" strings of a database made by version 8', async () => {
     const path = join(tempDir(), 'site.sqlite');
@@ -56,12 +67,7 @@ describe('source errors in their own columns (schema version 9)', () => {
   });
 
   it('splits the rows of a segment written by version 8 when the state applies it', async () => {
-    const paths: SitePaths = sitePaths(tempDir());
-    const db = await openState(paths, { nowMs: Date.parse('2026-11-01T10:00:00Z') });
-    db.run(`INSERT INTO topics (id, slug, name) VALUES (1, 'space', 'Space')`);
-    db.run(`INSERT INTO sources (id, topic_id, kind, url, last_status, last_error_code, last_error) VALUES (1, 1, 'feed', 'https://a.test/feed', 'failed', 'E_DECODE', 'x')`);
-    db.save();
-    db.close();
+    const paths = await siteWithFailedSource('E_DECODE', 'x');
     // Rewrite the run's segment as version 8 wrote it: no code or reason columns, the code in front of the message.
     const SQL = await engine();
     const file = join(paths.segments, listSegments(paths.segments)[0]!.name);
@@ -82,13 +88,8 @@ describe('source errors in their own columns (schema version 9)', () => {
   });
 
   it('leaves the rows of a segment written by version 9 as they are', async () => {
-    const paths: SitePaths = sitePaths(tempDir());
-    const db = await openState(paths, { nowMs: Date.parse('2026-11-01T10:00:00Z') });
-    db.run(`INSERT INTO topics (id, slug, name) VALUES (1, 'space', 'Space')`);
     // A message that looks like an old combined string is not split again.
-    db.run(`INSERT INTO sources (id, topic_id, kind, url, last_status, last_error_code, last_error) VALUES (1, 1, 'feed', 'https://a.test/feed', 'failed', 'E_FETCH_NETWORK', 'E_FEED_PARSE: quoted')`);
-    db.save();
-    db.close();
+    const paths = await siteWithFailedSource('E_FETCH_NETWORK', 'E_FEED_PARSE: quoted');
     unlinkSync(paths.stateSnapshot);
     const state = await openState(paths, { readOnly: true });
     expect(state.all('SELECT last_error_code, last_reason, last_error FROM sources')).toEqual([{ last_error_code: 'E_FETCH_NETWORK', last_reason: null, last_error: 'E_FEED_PARSE: quoted' }]);

@@ -2,25 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { countWords, segmentWords } from '../../crawler/text/index.ts';
 
 describe('countWords', () => {
-  it('counts English words with apostrophes and hyphens inside them as one', () => {
-    expect(countWords("It's a well-known bridge, isn't it?")).toBe(6);
-    expect(countWords('The planets’ orbits — all 8 of them')).toBe(7);
-    expect(countWords('SOURCE_DATE_EPOCH is set')).toBe(3);
-  });
-
-  it('counts a number with a decimal point as two (the stored word counts have always done so)', () => {
-    expect(countWords('PM2.5 rose')).toBe(3);
-  });
-
-  it('counts one word per Chinese or Japanese character', () => {
-    expect(countWords('河上的新桥')).toBe(5);
-    expect(countWords('日本の宇宙開発')).toBe(7);
-    expect(countWords('東京 2026 Olympics')).toBe(4);
-  });
-
-  it('counts the words ICU finds in Thai, which has no spaces between words of several letters', () => {
-    // "The new bridge opened today" / "people came to see the bridge": two space-separated runs, nine words.
-    expect(countWords('สะพานใหม่เปิดวันนี้ ผู้คนมาดูสะพาน')).toBe(9);
+  it.each([
+    // English: apostrophes, hyphens and underscores stay inside one word.
+    ["It's a well-known bridge, isn't it?", 6],
+    ['The planets’ orbits — all 8 of them', 7],
+    ['SOURCE_DATE_EPOCH is set', 3],
+    // A decimal point splits a number in two (the stored word counts have always done so).
+    ['PM2.5 rose', 3],
+    // One word per Chinese or Japanese character.
+    ['河上的新桥', 5],
+    ['日本の宇宙開発', 7],
+    ['東京 2026 Olympics', 4],
+    // Thai has no spaces between words of several letters: ICU finds them ("The new bridge opened today" / "people came to see the bridge").
+    ['สะพานใหม่เปิดวันนี้ ผู้คนมาดูสะพาน', 9],
+  ] as const)('%s → %i words', (text, words) => {
+    expect(countWords(text)).toBe(words);
   });
 
   it('counts Korean and Cyrillic by their spaces', () => {
