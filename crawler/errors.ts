@@ -1,5 +1,3 @@
-import type { ConfigProblem } from './config/explain.ts';
-
 // Gleaner's whole error vocabulary: every code any part of it reports (ERROR_CODES, each listed
 // in docs/ARCHITECTURE.md's errors section, which a test keeps in step), the one error class
 // that carries a code, and, apart from them, the rejection reasons (judgements, not errors).
@@ -42,6 +40,13 @@ export type DeployCode = (typeof DEPLOY_CODES)[number];
 
 export const ERROR_CODES = [...new Set([...FAILURE_CODES, ...URL_CODES, ...SOURCE_CODES, ...RUN_CODES, ...STORE_CODES, ...DEPLOY_CODES])] as const;
 export type ErrorCode = FailureCode | UrlCode | SourceCode | (typeof RUN_CODES)[number] | (typeof STORE_CODES)[number] | DeployCode;
+
+/** One mistake in the config: the field, what is wrong, and an example of the fix. */
+export interface ConfigProblem {
+  field: string;
+  problem: string;
+  example: string | null;
+}
 
 export interface GleanerErrorOptions {
   cause?: unknown;

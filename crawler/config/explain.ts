@@ -1,4 +1,7 @@
 import type { z } from 'zod';
+import type { ConfigProblem } from '../errors.ts';
+
+export type { ConfigProblem } from '../errors.ts';
 
 // Turns zod issues into sentences a site owner can act on: which field, what was
 // wrong, and an example of a value that is right.
@@ -33,11 +36,6 @@ const EXAMPLES: Array<[RegExp, string]> = [
   [/^images\.widths/, `widths: [320, 640, 1024]`],
 ];
 
-export interface ConfigProblem {
-  field: string;
-  problem: string;
-  example: string | null;
-}
 
 const RULE_UNION = `is not a valid rule: use "<field>:<text>", "<field>~<regular expression>" or { field, contains } / { field, pattern, flags? }, with field one of title, url, author, text`;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isResolveTarget } from '../fetch/resolve-map.ts';
+import { isResolveTarget } from './resolve-map.ts';
 import { extractionSchema, rulesSchema } from './rules.ts';
 
 // The one schema for site.config.ts. Every field a fork may set has a safe default,

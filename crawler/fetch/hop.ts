@@ -10,7 +10,7 @@ import { ACCEPT_HEADERS, acceptsType, isHtmlType, isTextualType, looksLikeHtml, 
 import { parseRetryAfter } from './retry.ts';
 import { ClosedError } from './sleep.ts';
 import type { StatsRecorder } from './stats.ts';
-import { parseResolveMap } from './resolve-map.ts';
+import { parseResolveMap } from '../config/resolve-map.ts';
 import { resolveTarget, systemResolver, type TargetContext } from './target.ts';
 import type { CacheValidators, FetchKind, HostResolver } from './types.ts';
 

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { failure, type Failure } from '../errors.ts';
 import { matchesHostPattern } from '../url/host.ts';
 import { classifyAddress } from './address-guard.ts';
-import type { MappedAddress } from './resolve-map.ts';
+import type { MappedAddress } from '../config/resolve-map.ts';
 import type { HostResolver } from './types.ts';
 
 export interface ResolvedAddress {
