@@ -70,7 +70,7 @@ beforeAll(async () => {
     logs += `${result.stdout}\n${result.stderr}\n`;
   };
   const secretEnv = { ...SECRETS, S3_BUCKET: s3.bucket };
-  await node(['commands/start.ts', '--no-serve', '--root', root], { ...secretEnv, AWS_ACCESS_KEY_ID });
+  await node(['tools/start.ts', '--no-serve', '--root', root], { ...secretEnv, AWS_ACCESS_KEY_ID });
   // s3rver only knows the access key id S3RVER; the secret key is not checked, so the fake one is used.
   await node(['commands/deploy/main.ts', '--dir', paths.dist, '--verbose'], { ...secretEnv, ...s3.env, AWS_ACCESS_KEY_ID: 'S3RVER', CLOUDFRONT_DISTRIBUTION_ID: '' });
 

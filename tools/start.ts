@@ -1,14 +1,14 @@
 import { parseConfig } from '../crawler/config/index.ts';
 import { sitePaths } from '../crawler/paths.ts';
 import { runCrawl } from '../crawler/pipeline/index.ts';
-import { startSampleWeb } from '../tools/demo/index.ts';
-import { demoConfig } from '../tools/demo/config.ts';
-import { buildSite } from './build.ts';
-import { command, flagOptions, valueOptions } from './kit/args.ts';
-import { runMain } from './kit/main.ts';
-import { createReporter, onTerminal } from './kit/progress.ts';
-import { formatSummary } from './kit/summary-table.ts';
-import { serveStatic } from './serve.ts';
+import { startSampleWeb } from './demo/index.ts';
+import { demoConfig } from './demo/config.ts';
+import { buildSite } from '../commands/build.ts';
+import { command, flagOptions, valueOptions } from '../commands/kit/args.ts';
+import { runMain } from '../commands/kit/main.ts';
+import { createReporter, onTerminal } from '../commands/kit/progress.ts';
+import { formatSummary } from '../commands/kit/summary-table.ts';
+import { serveStatic } from '../commands/serve.ts';
 
 // npm start: the whole pipeline on the bundled sample web, offline. Starts the sample web,
 // crawls it into .demo/ (content, data, media, dist: the same layout as the real site),
