@@ -1,6 +1,6 @@
 import { preflight } from '../crawler/pipeline/preflight.ts';
 import { applyRemoval, findTarget, finishRemovals, planRemoval, type RemovalPlan } from '../crawler/remove/index.ts';
-import { openState } from '../crawler/store/state.ts';
+import { openUpgradedState } from '../crawler/upgrade/index.ts';
 import { listRemovals } from '../crawler/store/removals.ts';
 import { syncTopics } from '../crawler/store/topics.ts';
 import { command, flagOptions, usageError, valueOptions } from './kit/args.ts';
@@ -47,7 +47,7 @@ export const main = command({ help: HELP, options: OPTIONS, positionals: true },
     const readOnly = Boolean(args.list || args['dry-run']);
     preflight(paths, readOnly);
     const now = new Date().toISOString();
-    const db = await openState(paths, { readOnly, nearDuplicateThreshold: config.quality.nearDuplicateThreshold });
+    const db = await openUpgradedState(paths, { readOnly, nearDuplicateThreshold: config.quality.nearDuplicateThreshold });
     try {
       if (args.list) {
         const rows = listRemovals(db);

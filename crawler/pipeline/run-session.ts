@@ -7,7 +7,7 @@ import { finishRemovals } from '../remove/index.ts';
 import { createRenderer, type Renderer } from '../render/renderer.ts';
 import type { Database } from '../store/database.ts';
 import { recordRun, type RunRecord } from '../store/runs.ts';
-import { openState } from '../store/state.ts';
+import { openUpgradedState } from '../upgrade/index.ts';
 import { syncTopics, type TopicRow } from '../store/topics.ts';
 import type { UrlPolicy } from '../url/index.ts';
 import { silent, type Reporter } from './events.ts';
@@ -55,7 +55,7 @@ export async function withRunSession<T>(config: Config, paths: SitePaths, option
   const summary = emptySummary(dryRun);
   const policy = urlPolicy(config);
   preflight(paths, dryRun);
-  const db = await openState(paths, { readOnly: dryRun, nowMs: started, nearDuplicateThreshold: config.quality.nearDuplicateThreshold });
+  const db = await openUpgradedState(paths, { readOnly: dryRun, nowMs: started, nearDuplicateThreshold: config.quality.nearDuplicateThreshold });
   const fetcher = createFetcher({ ...config.crawl, now });
   // Chromium starts only when a page first needs it.
   const renderer = createRenderer({ settings: config.crawl, policy, log: (message) => report({ type: 'note', message }), now });

@@ -9,7 +9,6 @@ import { engine, type SqlJs } from './engine.ts';
 import { LATEST_VERSION } from './migrations.ts';
 import { bandingFor, ensureBanding, refreshBands } from './near-duplicates.ts';
 import { applySegment, hasChanges, listSegments, segmentName, trackChanges, writeSegment, type SegmentFile } from './segments.ts';
-import { upgradeLegacySite } from './upgrade.ts';
 
 // The crawler's state: every segment in data/segments applied in order (segments.ts). Applying
 // thousands of segments on every run would cost what the site holds, so the sum is kept in a
@@ -53,14 +52,17 @@ export function stateInfo(db: Database): StateInfo | undefined {
   return info.get(db);
 }
 
-/** Opens the site's state, upgrading a site of the single-file layout first (unless read-only). */
+/**
+ * Opens the site's state. A site of the single-file layout is read as it is; writing to one takes
+ * its upgrade first (openUpgradedState in crawler/upgrade/), which this refuses to skip.
+ */
 export async function openState(paths: SitePaths, options: StateOptions = {}): Promise<Database> {
   const SQL = await engine();
   const readOnly = options.readOnly ?? false;
   const nowMs = options.nowMs ?? Date.now();
   if (existsSync(paths.legacyDatabase)) {
     if (readOnly && listSegments(paths.segments).length === 0) return openDatabase(paths.legacyDatabase, { create: false });
-    if (!readOnly) await upgradeLegacySite(paths, SQL, nowMs);
+    if (!readOnly) throw new GleanerError('E_STATE', `${paths.legacyDatabase} is a site of the single-file layout: open it with openUpgradedState (crawler/upgrade/), which upgrades it first`);
   }
   if (!readOnly) {
     removeStaleTemps(paths.cache);

@@ -8,6 +8,7 @@ import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
 import { runCrawl } from '../../crawler/pipeline/index.ts';
 import { listSegments } from '../../crawler/store/segments.ts';
 import { openState } from '../../crawler/store/state.ts';
+import { openUpgradedState } from '../../crawler/upgrade/index.ts';
 import { buildSite, type BuildReport } from '../../commands/build.ts';
 import { demoConfig, startSampleWeb } from '../../tools/demo/index.ts';
 import { sampleSubset } from '../crash/helpers/sample-subset.ts';
@@ -78,7 +79,7 @@ beforeAll(async () => {
   before = await buildSite({ root, config, quiet: true });
   distBefore = await snapshot(paths.dist);
 
-  const db = await openState(paths, { nearDuplicateThreshold: config.quality.nearDuplicateThreshold });
+  const db = await openUpgradedState(paths, { nearDuplicateThreshold: config.quality.nearDuplicateThreshold });
   db.close();
   after = await buildSite({ root, config, quiet: true, cold: true });
   distAfter = await snapshot(paths.dist);
@@ -169,5 +170,25 @@ describe('upgrading a site of the single-file layout', () => {
     expect(positions.map((p) => p.positions)).toEqual(['0,1,2,3', '0,1,2,3', '0,1,2,3']);
     db.close();
     expect(listSegments(paths.segments).filter((s) => !s.name.endsWith('-upgrade.sqlite'))).toHaveLength(1);
+  });
+});
+
+describe('opening a site of the single-file layout', () => {
+  it('for writing without its upgrade is refused (E_STATE), and the old database stays as it was', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gleaner-legacy-open-'));
+    try {
+      cpSync(join(FIXTURE, 'data'), join(dir, 'data'), { recursive: true });
+      const site = sitePaths(dir);
+      const bytes = readFileSync(site.legacyDatabase);
+      await expect(openState(site, {})).rejects.toMatchObject({ code: 'E_STATE' });
+      expect(readFileSync(site.legacyDatabase).equals(bytes)).toBe(true);
+      expect(listSegments(site.segments)).toHaveLength(0);
+      // Read-only, it opens as it is.
+      const db = await openState(site, { readOnly: true });
+      expect(db.get<{ n: number }>('SELECT count(*) AS n FROM articles')!.n).toBeGreaterThan(0);
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -14,7 +14,7 @@ import { insertArticle, setArticleImage, type LeadImage } from '../../../crawler
 import { bandingFor, refreshBands } from '../../../crawler/store/near-duplicates.ts';
 import { recordRun } from '../../../crawler/store/runs.ts';
 import { activeSources, syncSources } from '../../../crawler/store/sources.ts';
-import { openState } from '../../../crawler/store/state.ts';
+import { openUpgradedState } from '../../../crawler/upgrade/index.ts';
 import { syncTopics } from '../../../crawler/store/topics.ts';
 import { discoverUrl, markExtracted, markFetched } from '../../../crawler/store/url-state.ts';
 import { recordOccurrence } from '../../../crawler/store/urls.ts';
@@ -78,7 +78,7 @@ export async function writeHistoryRun(options: HistoryOptions): Promise<number> 
   const { paths, config } = options;
   const nowMs = options.startMs + (options.first + options.count - 1) * options.spacingMs;
   const now = new Date(nowMs).toISOString();
-  const db = await openState(paths, { nowMs, nearDuplicateThreshold: config.quality.nearDuplicateThreshold });
+  const db = await openUpgradedState(paths, { nowMs, nearDuplicateThreshold: config.quality.nearDuplicateThreshold });
   try {
     const topics = syncTopics(db, config);
     syncSources(db, config, topics);

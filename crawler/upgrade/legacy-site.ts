@@ -7,13 +7,13 @@ import { frontmatterOf, renderArticleFile } from '../publish/article-file.ts';
 import { articleTerms } from '../publish/related.ts';
 import { FolderAllocator } from '../publish/folders.ts';
 import { wellFormedPercentEncoding } from '../url/index.ts';
-import { writeFileAtomic } from './atomic-write.ts';
-import { Database, migrate } from './database.ts';
+import { writeFileAtomic } from '../store/atomic-write.ts';
+import { Database, migrate } from '../store/database.ts';
 import { GleanerError } from '../errors.ts';
-import type { SqlJs } from './engine.ts';
-import { MIGRATIONS } from './migrations.ts';
-import { listSegments, segmentBytes, segmentName, TRACKED_TABLES } from './segments.ts';
-import { articleById, tagsOf, type LeadImage } from './articles.ts';
+import type { SqlJs } from '../store/engine.ts';
+import { MIGRATIONS } from '../store/migrations.ts';
+import { listSegments, segmentBytes, segmentName, TRACKED_TABLES } from '../store/segments.ts';
+import { articleById, tagsOf, type LeadImage } from '../store/articles.ts';
 
 // The move from the single-file layout (data/site.sqlite, content/<topic>/<slug>.md, media/<name>)
 // to the segmented store, done in place by the first run of this version, with nothing lost:
