@@ -12,10 +12,19 @@ describe('author bios with a capitalised title', () => {
     expect(text.endsWith('no other scheme in the county is ready to bid for it.')).toBe(true);
   });
 
-  it('keeps a closing news line of the same shape that is not set apart', () => {
-    const last = 'Councillor Jane Hill is Chair of the planning committee, which meets again in March to decide the scheme.';
-    const text = extractPage(page({ paragraphs: [...PROSE, last] }), URL_BASE).text;
-    expect(text).toContain(last);
+  it('drops an italic "X, an engineer at Y, …" line closing the post', () => {
+    const bio = 'Tom Reed, an engineering manager at Millworks, looks forward to crossing the river by bicycle.';
+    const text = extractPage(page({ paragraphs: [...PROSE, `<em>${bio}</em>`] }), URL_BASE).text;
+    expect(text).not.toContain('Tom Reed');
+    expect(text.split('\n\n')).toEqual(PROSE);
+  });
+
+  it('keeps closing news lines of the same shapes that are not set apart', () => {
+    const lines = [
+      'Councillor Jane Hill is Chair of the planning committee, which meets again in March to decide the scheme.',
+      'John Smith, a spokesman for the county council, said the bridge would open in May if the weather holds.',
+    ];
+    for (const last of lines) expect(extractPage(page({ paragraphs: [...PROSE, last] }), URL_BASE).text).toContain(last);
   });
 
   it('keeps the introductions of an expert round-up, even in italics at the end', () => {
