@@ -42,9 +42,9 @@ function isAudienceCounts(text: string): boolean {
   const counts = text.match(COUNTS)?.length ?? 0;
   return counts >= 2 || (counts === 1 && text.length <= 40);
 }
-// Legal small print runs longer than other furniture.
+// Legal small print runs longer than other furniture: copyright, licence and trademark notices.
 const LEGAL =
-  /all rights reserved|©\s*(?:\d{4}|[\p{Lu}])|\(c\)\s*\d{4}|\bcopyright\s+(?:©\s*)?\d{4}|\bterms of (?:use|service)\b|\bprivacy policy\b|\bpowered by (?:wordpress|blogger|tumblr|movable type|typepad|drupal|joomla|ghost|squarespace|wix|medium|substack)\b/iu;
+  /all rights reserved|©\s*(?:\d{4}|[\p{Lu}])|\(c\)\s*\d{4}|\bcopyright\s+(?:©\s*)?\d{4}|\bterms of (?:use|service)\b|\bprivacy policy\b|\b(?:work|site|content|post|blog) is licensed under (?:an? |the )?creative commons\b|\bis a registered trademark of\b|\bpowered by (?:wordpress|blogger|tumblr|movable type|typepad|drupal|joomla|ghost|squarespace|wix|medium|substack)\b/iu;
 const BYLINE = /^(?:by|posted by|written by|words by|story by|text by|photos? by|von|par|por)\s+\S/i;
 
 /**
