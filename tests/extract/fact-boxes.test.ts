@@ -25,12 +25,15 @@ describe('fact boxes and story highlights', () => {
     }
   });
 
-  it('keeps a "Highlights" heading over prose, and a feature box that is mostly prose', () => {
-    const prose = '<h3>Highlights</h3><p>The evening began with a petition of two thousand names, read aloud by the youngest member of the trust.</p>';
+  it('keeps a "Key facts" heading over prose, a "Highlights" list, and a feature box that is mostly prose', () => {
+    const prose = '<h3>Key facts</h3><p>The evening began with a petition of two thousand names, read aloud by the youngest member of the trust.</p>';
+    const list = '<h3>Highlights</h3><ul><li>A brass band played the trust in from the station.</li><li>The oldest lock keeper, now ninety-four, cut the ribbon.</li></ul>';
     const box = '<div class="story-feature"><h2>Why now</h2><p>The trust says the grants on offer this year will not come again, and that the culvert under Mill Lane needs rebuilding whatever happens to the canal.</p></div>';
-    const html = fixture('fact-boxes.html').replace('<p>Opponents on the council', `${prose}${box}<p>Opponents on the council`);
+    const html = fixture('fact-boxes.html').replace('<p>Opponents on the council', `${prose}${list}${box}<p>Opponents on the council`);
     const text = extractPage(html, URL).text;
+    expect(text).toContain('Key facts');
     expect(text).toContain('Highlights');
+    expect(text).toContain('now ninety-four, cut the ribbon');
     expect(text).toContain('read aloud by the youngest member');
     expect(text).toContain('will not come again');
   });

@@ -6,7 +6,7 @@ import { ELEMENT_NODE, classAndId, remove, tagOf, textOf, walk } from '../dom.ts
 // story. Recognised by shape, a list under a short heading, and by either the heading's words or
 // the box's class name: a list under an ordinary heading is part of the article.
 
-const FACT_HEADING = /^(?:story highlights|highlights|key (?:facts|points|takeaways)|at a glance|fact ?box|fast facts|quick facts|the facts)\s*:?$/i;
+const FACT_HEADING = /^(?:story highlights|key (?:facts|points)|at a glance|fact ?box|fast facts|quick facts)\s*:?$/i;
 const HEADING_LIMIT = 40;
 
 // Class and id words for such boxes, per part as in vocabulary.ts ("story-feature wide").
