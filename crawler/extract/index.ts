@@ -1,5 +1,7 @@
 import { chooseBody } from './body/index.ts';
 import { trimEdges } from './body/edges.ts';
+import { removeFactBoxes } from './body/fact-boxes.ts';
+import { removeVideoPromos } from './body/video-promos.ts';
 import { textStats } from './body/measure.ts';
 import { removeBoilerplateLines, removeDuplicateCaptions, removeHeadline, removeLinkDenseBlocks, removeOrphanHeadings } from './body/cleanup.ts';
 import { isCaption, removeCreditsAndCounters } from './body/captions.ts';
@@ -75,6 +77,8 @@ export function extractPage(html: string, url: string, options: ExtractOptions =
       markLooseParagraphs(body.root);
       removeHeadline(body.root, meta.title);
       removeTeaserBlocks(body.root);
+      removeFactBoxes(body.root);
+      removeVideoPromos(body.root);
       removeLinkDenseBlocks(body.root);
       removeCreditsAndCounters(body.root);
       removeBoilerplateLines(body.root);

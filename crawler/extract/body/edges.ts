@@ -4,6 +4,7 @@ import { normalizeDate } from '../metadata/dates.ts';
 import { ADVERT, COMMON_FURNITURE, FILED } from './furniture-phrases.ts';
 import { textStats } from './measure.ts';
 import { inEmbeddedPost } from './vocabulary.ts';
+import { bioIsFurniture, isAuthorBio } from './author-bio.ts';
 
 // Every strategy's region tends to overshoot at its edges: a byline and date line above the first
 // paragraph, a newsletter pitch, share prompt, related list or copyright line below the last.
@@ -41,12 +42,9 @@ function isAudienceCounts(text: string): boolean {
   const counts = text.match(COUNTS)?.length ?? 0;
   return counts >= 2 || (counts === 1 && text.length <= 40);
 }
-// Legal small print runs longer than other furniture.
+// Legal small print runs longer than other furniture: copyright, licence and trademark notices.
 const LEGAL =
-  /all rights reserved|©\s*(?:\d{4}|[\p{Lu}])|\(c\)\s*\d{4}|\bcopyright\s+(?:©\s*)?\d{4}|\bterms of (?:use|service)\b|\bprivacy policy\b|\bpowered by (?:wordpress|blogger|tumblr|movable type|typepad|drupal|joomla|ghost|squarespace|wix|medium|substack)\b/iu;
-// "Jane Doe is a senior editor at …" (or "- Jane Doe is …"): the author's bio closing a post.
-const AUTHOR_BIO =
-  /^(?:[-–—•*]\s*)?(?:[\p{Lu}][\p{L}'’.-]*\s+){1,4}(?:is|was)\s+(?:an?|the)\s+(?:[\p{L}-]+\s+){0,4}(?:editor|writer|reporter|columnist|correspondent|contributor|author|journalist|blogger|enthusiast|freelancer|founder|photographer|producer|critic|analyst)\b/u;
+  /all rights reserved|©\s*(?:\d{4}|[\p{Lu}])|\(c\)\s*\d{4}|\bcopyright\s+(?:©\s*)?\d{4}|\bterms of (?:use|service)\b|\bprivacy policy\b|\b(?:work|site|content|post|blog) is licensed under (?:an? |the )?creative commons\b|\bis a registered trademark of\b|\bpowered by (?:wordpress|blogger|tumblr|movable type|typepad|drupal|joomla|ghost|squarespace|wix|medium|substack)\b/iu;
 const BYLINE = /^(?:by|posted by|written by|words by|story by|text by|photos? by|von|par|por)\s+\S/i;
 
 /**
@@ -59,7 +57,6 @@ function startsAsFurniture(text: string): boolean {
 
 const TAIL_LIMIT = 400;
 const LEGAL_LIMIT = 800;
-const BIO_LIMIT = 600;
 const HEAD_LIMIT = 160;
 
 interface Block {
@@ -96,8 +93,15 @@ function leafBlocks(root: Element): Block[] {
   return blocks;
 }
 
-function isTailJunk(block: Block, root: Element): boolean {
-  if (isTailFurniture(block)) return true;
+interface Body {
+  root: Element;
+  /** Whether a bio-shaped block is the author's bio (see bioIsFurniture). */
+  bios: boolean;
+}
+
+function isTailJunk(block: Block, body: Body): boolean {
+  const { root } = body;
+  if (isTailFurniture(block, body.bios)) return true;
   if (inEmbeddedPost(block.el, root)) return false;
   const stats = textStats(block.el);
   // Judged like removeLinkDenseBlocks: a sentence with several links in it is prose.
@@ -105,10 +109,10 @@ function isTailJunk(block: Block, root: Element): boolean {
 }
 
 /** Furniture recognised by its words (not by its links): such a block may anchor a cut. */
-function isTailFurniture(block: Block): boolean {
+function isTailFurniture(block: Block, bios: boolean): boolean {
   const { text } = block;
   if (text.length <= LEGAL_LIMIT && LEGAL.test(text)) return true;
-  if (text.length <= BIO_LIMIT && AUTHOR_BIO.test(text)) return true;
+  if (bios && isAuthorBio(block.el, text)) return true;
   if (isAudienceCounts(text)) return true;
   if (text.length > TAIL_LIMIT) return false;
   return startsAsFurniture(text) || ANYWHERE.test(text);
@@ -172,14 +176,14 @@ const HEADING_WINDOW_CHARS = 600;
  * line within the last 4 blocks (500 characters), or a furniture heading ("Don't miss",
  * "Related stories") within the last 8 (600 characters).
  */
-function junkAnchor(blocks: Block[], end: number, root: Element): number {
+function junkAnchor(blocks: Block[], end: number, body: Body): number {
   let chars = 0;
   let anchor = -1;
   for (let i = end - 1; i >= 1 && i >= end - HEADING_WINDOW_BLOCKS; i--) {
     chars += blocks[i].text.length;
     if (chars > HEADING_WINDOW_CHARS) break;
     const near = end - i <= LINE_WINDOW_BLOCKS && chars <= LINE_WINDOW_CHARS;
-    if ((near && isTailJunk(blocks[i], root)) || opensFurniture(blocks[i])) anchor = i;
+    if ((near && isTailJunk(blocks[i], body)) || opensFurniture(blocks[i])) anchor = i;
   }
   return anchor;
 }
@@ -200,11 +204,12 @@ function isHeadJunk(block: Block): boolean {
 export function trimEdges(root: Element): void {
   const blocks = leafBlocks(root);
   if (blocks.length < 2) return;
+  const body: Body = { root, bios: bioIsFurniture(blocks.map((block) => block.text)) };
   let end = blocks.length;
   for (;;) {
     end = trimListing(blocks, end);
-    while (end > 1 && isTailJunk(blocks[end - 1], root)) end--;
-    const cut = junkAnchor(blocks, end, root);
+    while (end > 1 && isTailJunk(blocks[end - 1], body)) end--;
+    const cut = junkAnchor(blocks, end, body);
     if (cut < 0) break;
     end = cut;
   }
