@@ -1,20 +1,17 @@
 import type { Config } from '../config/index.ts';
 import type { SitePaths } from '../paths.ts';
-import { FolderAllocator } from '../publish/folders.ts';
 import { articleById, articleOfUrl } from '../store/articles.ts';
-import { bandingFor } from '../store/near-duplicates.ts';
 import { topicSlugsById, type TopicRow } from '../store/topics.ts';
 import { discoverUrl, requeueUrl } from '../store/url-state.ts';
 import { urlByAddress, urlById } from '../store/urls.ts';
 import { removedAddress, type RemovalRow } from '../store/removals.ts';
 import type { Database } from '../store/database.ts';
-import { normalizeUrl, type UrlPolicy } from '../url/index.ts';
+import { addressKeys, normalizeUrl, type UrlPolicy } from '../url/index.ts';
 import { crawlPage } from './crawl-page.ts';
 import { unknownTopicError } from '../errors.ts';
-import { scopesByUrl, type UrlRow } from './rule-scopes.ts';
 import { inlineProcessor } from '../process/pool.ts';
 import type { RunSummary } from './summary.ts';
-import { publishReady, saveRun, withRunSession, type RunSessionOptions } from './run-session.ts';
+import { pageContext, publishReady, saveRun, withRunSession, type RunSessionOptions } from './run-session.ts';
 
 // The pipeline for URLs given by hand (npm run add, pacman -S): each goes through the same
 // pieces as a crawled one (the URL policy, the fetcher with robots.txt, the address guard and its
@@ -57,27 +54,15 @@ export async function runGivenUrls(config: Config, paths: SitePaths, options: Gi
     const rows = ids.filter((id) => !articleOfUrl(db, id));
 
     report({ type: 'phase', phase: 'fetch', total: rows.length });
-    const threshold = config.quality.nearDuplicateThreshold;
-    const keywords = config.topics.find((t) => t.slug === topic.slug)?.keywords ?? [];
-    const scoped = scopesByUrl(db, config);
-    const ctx = {
-      db, fetcher: run.fetcher, config, paths, policy, summary, report, nowMs: run.now, force: options.force ?? false,
-      dedup: { root: paths.root, threshold, banding: bandingFor(threshold) },
-      processor: inlineProcessor(),
-      media: new FolderAllocator(),
-      topic: () => ({ keywords }),
-      // The owner's rules apply to an added page as to a crawled one (--force skips only the quality filters).
-      rulesOf: (row: UrlRow) => scoped(row).rules,
-      renderer: run.renderer,
-      pageOptions: (row: UrlRow) => scoped(row).page,
-    };
+    // The owner's rules, rendering and archiving apply to an added page as to a crawled one (--force skips only the quality filters).
+    const ctx = { ...pageContext(run, { force: options.force }), processor: inlineProcessor() };
     for (const id of rows) await crawlPage(urlById(db, id)!, ctx);
 
     const extracted = ids.map((id) => articleOfUrl(db, id)).filter((a) => a?.status === 'ready').map((a) => a!.id);
     for (const [slug, count] of publishReady(run, config, extracted)) if (count) summary.publishedByTopic[slug] = count;
 
     for (const [input, urlId] of admitted) results.set(input, outcomeOf(db, slugOf, input, urlId));
-    saveRun(run, 'complete:add', { fetched: summary.fetched, articles: summary.articles, published: summary.published, rejected: summary.rejected, failed: summary.failed });
+    saveRun(run, 'complete:add');
     return { results: options.urls.map((u) => results.get(u)!), summary };
   });
 }
@@ -88,7 +73,7 @@ function admit(db: Database, topic: TopicRow, slugOf: Map<number, string>, input
   if (!normalized.ok) return { result: { url: input, outcome: 'rejected', reason: normalized.code, detail: normalized.message } };
   const url = normalized.url;
   const existing = urlByAddress(db, url);
-  if (existing?.state === 'removed') return { result: removedResult(url, removedAddress(db, url)) };
+  if (existing?.state === 'removed') return { result: removedResult(url, removedAddress(db, addressKeys(url))) };
   if (existing) {
     const article = articleOfUrl(db, existing.id);
     if (article && article.status !== 'ready' && article.file) {

@@ -79,7 +79,7 @@ export async function runCrawl(config: Config, paths: SitePaths, options: CrawlO
       for (const row of queue.slice(0, DRY_RUN_LISTED)) report({ type: 'note', message: `would fetch ${row.url}` });
       if (queue.length > DRY_RUN_LISTED) report({ type: 'note', message: `… and ${queue.length - DRY_RUN_LISTED} more` });
     } else {
-      await runFetchPhase(db, { config, paths, policy: run.policy, fetcher: run.fetcher, summary, report, now, deadline, topicIds: [...selectedTopics], topic: (id) => topicById.get(id), renderer: run.renderer, maxPages: options.maxPages, checkpointMs: options.checkpointMs });
+      await runFetchPhase(run, { deadline, topicIds: [...selectedTopics], maxPages: options.maxPages, checkpointMs: options.checkpointMs });
 
       const publishing = { ...config, topics: config.topics.filter((t) => selectedTopics.has(topics.get(t.slug)!.id)) };
       for (const [topic, count] of publishReady(run, publishing)) {
@@ -95,9 +95,7 @@ export async function runCrawl(config: Config, paths: SitePaths, options: CrawlO
       }
 
       rescheduleRead(db, config, outcomes, backlogByTopic(db), now());
-      saveRun(run, summary.stoppedBy ? `stopped:${summary.stoppedBy}` : 'complete', {
-        discovered: summary.discovered, requeued: summary.requeued, fetched: summary.fetched, articles: summary.articles, published: summary.published, rejected: summary.rejected, failed: summary.failed,
-      });
+      saveRun(run, summary.stoppedBy ? `stopped:${summary.stoppedBy}` : 'complete');
     }
     summary.totals = countByState(db);
     return summary;

@@ -13,6 +13,10 @@ import type { UrlPolicy } from '../url/index.ts';
 import { silent, type Reporter } from './events.ts';
 import { preflight } from './preflight.ts';
 import { emptySummary, type RunSummary } from './summary.ts';
+import type { PageContext } from './crawl-page.ts';
+import { scopesByUrl } from './rule-scopes.ts';
+import { bandingFor } from '../store/near-duplicates.ts';
+import { FolderAllocator } from '../publish/folders.ts';
 
 // What every run shares, whatever brings its URLs (sources for a crawl, the command line for
 // npm run add): the state opened and closed, one fetcher and one renderer, the topics synced, a
@@ -92,10 +96,34 @@ export function publishReady(run: RunSession, config: Config, only?: number[]): 
   return plan.byTopic;
 }
 
-/** Records the run and saves, when it changed anything: a run that found nothing writes nothing. */
-export function saveRun(run: RunSession, status: string, stats: RunRecord['stats']): void {
+/**
+ * What crawling one page needs from the run (crawl-page.ts), but the processor, which the caller
+ * chooses (a pool for a crawl, inline for npm run add): the page's topic, rules and options looked
+ * up by its row, and the dedup settings.
+ */
+export function pageContext(run: RunSession, options: { force?: boolean } = {}): Omit<PageContext, 'processor'> {
+  const { db, config, topics } = run;
+  const threshold = config.quality.nearDuplicateThreshold;
+  const scoped = scopesByUrl(db, config);
+  const topicById = new Map(config.topics.map((t) => [topics.get(t.slug)!.id, t]));
+  return {
+    db, config,
+    fetcher: run.fetcher, paths: run.paths, policy: run.policy, summary: run.summary, report: run.report, nowMs: run.now, renderer: run.renderer,
+    force: options.force ?? false,
+    dedup: { root: run.paths.root, threshold, banding: bandingFor(threshold) },
+    media: new FolderAllocator(),
+    topic: (id) => topicById.get(id),
+    rulesOf: (row) => scoped(row).rules,
+    pageOptions: (row) => scoped(row).page,
+  };
+}
+
+/** Records the run (its counts from the summary) and saves, when it changed anything: a run that found nothing writes nothing. */
+export function saveRun(run: RunSession, status: string): void {
   run.report({ type: 'phase', phase: 'save' });
   if (!run.db.changed) return;
+  const { discovered, requeued, fetched, articles, published, rejected, failed } = run.summary;
+  const stats: RunRecord['stats'] = { discovered, requeued, fetched, articles, published, rejected, failed };
   recordRun(run.db, { startedAt: new Date(run.started).toISOString(), finishedAt: run.iso(), status, stats });
   run.db.save();
   run.summary.saved = true;

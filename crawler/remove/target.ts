@@ -4,7 +4,7 @@ import type { Database } from '../store/database.ts';
 import { removalBySlug, removedAddress, urlsEquivalentTo, type RemovalRow } from '../store/removals.ts';
 import type { TopicRow } from '../store/topics.ts';
 import { urlById } from '../store/urls.ts';
-import { normalizeUrl, type NormalizedUrl } from '../url/index.ts';
+import { addressKeys, normalizeUrl, type NormalizedUrl } from '../url/index.ts';
 
 // What `npm run remove -- <url | topic/slug>` points at: an article (published or waiting), or
 // only a URL (never published: it is blocked all the same).
@@ -42,7 +42,7 @@ export function findTarget(db: Database, topics: Map<string, TopicRow>, input: s
   const normalized = normalizeUrl(input, { policy: { allowPrivate: true } });
   if (!normalized.ok) return { ok: false, message: `"${input}" is neither a URL nor <topic>/<slug>: ${normalized.message}` };
   const url = normalized.url;
-  const already = removedAddress(db, url) ?? null;
+  const already = removedAddress(db, addressKeys(url)) ?? null;
   const urlIds = urlsEquivalentTo(db, [url]);
   for (const id of urlIds) {
     const article = articleOfUrl(db, id);

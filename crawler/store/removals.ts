@@ -1,4 +1,4 @@
-import { addressKeys, sameAddress, type NormalizedUrl } from '../url/index.ts';
+import { addressKeys, sameAddress, storedAddressKeys, type AddressKeys, type NormalizedUrl } from '../url/index.ts';
 import type { Database } from './database.ts';
 
 // Takedowns (npm run remove). A removal is recorded with its date and reason, the addresses it
@@ -40,9 +40,8 @@ export interface RemovalRecord {
   addresses: NormalizedUrl[];
 }
 
-/** The removal that blocks `url` (a normalized URL), if any. */
-export function removedAddress(db: Database, url: NormalizedUrl): RemovalRow | undefined {
-  const { canonical, key, query } = addressKeys(url);
+/** The removal that blocks the address with these keys (addressKeys of a normalized URL), if any. */
+export function removedAddress(db: Database, { canonical, key, query }: AddressKeys): RemovalRow | undefined {
   return db.get<RemovalRow>(
     `SELECT r.* FROM removed_addresses a JOIN removals r ON r.id = a.removal_id
      WHERE a.canonical_url = ? OR (a.equivalence_key = ? AND a.query = ?) ORDER BY r.id LIMIT 1`,
@@ -55,8 +54,8 @@ export function urlsEquivalentTo(db: Database, addresses: NormalizedUrl[]): numb
   const ids = new Set<number>();
   for (const address of addresses) {
     const keys = addressKeys(address);
-    for (const row of db.all<{ id: number; url: NormalizedUrl }>('SELECT id, url FROM urls WHERE canonical_url = ? OR equivalence_key = ?', [keys.canonical, keys.key])) {
-      if (sameAddress(keys, addressKeys(row.url))) ids.add(row.id);
+    for (const row of db.all<{ id: number; url: string; canonical_url: string; equivalence_key: string }>('SELECT id, url, canonical_url, equivalence_key FROM urls WHERE canonical_url = ? OR equivalence_key = ?', [keys.canonical, keys.key])) {
+      if (sameAddress(keys, storedAddressKeys(row.url, row.canonical_url, row.equivalence_key))) ids.add(row.id);
     }
   }
   return [...ids].sort((a, b) => a - b);

@@ -1,6 +1,6 @@
 import type { Failure, RejectReason } from '../errors.ts';
 import type { CacheValidators } from '../fetch/types.ts';
-import { addressKeys, sameAddress, type NormalizedUrl } from '../url/index.ts';
+import { addressKeys, sameAddress, storedAddressKeys, type AddressKeys, type NormalizedUrl } from '../url/index.ts';
 import type { Database } from './database.ts';
 import { removedAddress, type RemovalRow } from './removals.ts';
 
@@ -79,14 +79,13 @@ export function discoverUrl(db: Database, item: Discovered, now: string): { id: 
  * a URL that is one of a takedown's addresses, or equivalent to one, is stored straight in state
  * `removed`: it is never fetched.
  */
-function insertUrl(db: Database, item: Discovered, now: string): { id: number; removal?: RemovalRow } {
-  const keys = addressKeys(item.url);
+function insertUrl(db: Database, item: Discovered, now: string, keys: AddressKeys = addressKeys(item.url)): { id: number; removal?: RemovalRow } {
   const id = db.run(
     `INSERT INTO urls (url, canonical_url, equivalence_key, topic_id, source_id, state, hint_title, hint_published, discovered_at, updated_at)
      VALUES (?, ?, ?, ?, ?, 'discovered', ?, ?, ?, ?)`,
     [item.url, keys.canonical, keys.key, item.topicId, item.sourceId, item.hintTitle ?? null, item.hintPublished ?? null, now, now],
   ).lastId;
-  const removal = removedAddress(db, item.url);
+  const removal = removedAddress(db, keys);
   if (!removal) return { id };
   markRemoved(db, [id], `taken down on ${removal.removed_at.slice(0, 10)} (removal #${removal.id})`, now);
   return { id, removal };
@@ -121,8 +120,9 @@ export type SightingResult = { id: number; outcome: 'new' | 'requeued' | 'known'
 export function sightUrl(db: Database, item: Discovered, now: string, sighting: Sighting): SightingResult {
   const existing = db.get<Pick<UrlRow, 'id' | 'state' | 'reason' | 'fetched_at'>>('SELECT id, state, reason, fetched_at FROM urls WHERE url = ?', [item.url]);
   if (!existing) {
-    const twin = sighting.inQuote ? fetchedTwin(db, item.url) : undefined;
-    const { id, removal } = insertUrl(db, item, now);
+    const keys = addressKeys(item.url);
+    const twin = sighting.inQuote ? fetchedTwin(db, keys) : undefined;
+    const { id, removal } = insertUrl(db, item, now, keys);
     if (removal) return { id, outcome: 'removed' };
     if (!twin) return { id, outcome: 'new' };
     markRejected(db, id, 'quoted_only', `seen only in a quote; #${twin.id} with the same canonical URL was already fetched`, now, twin.id);
@@ -148,14 +148,13 @@ export function sightUrl(db: Database, item: Discovered, now: string, sighting: 
  * declared it as its rel=canonical, or the same equivalence key (scheme, www, case, trailing slash)
  * with the same query. Good enough to skip a second-hand (quoted) citation, not to reject a page.
  */
-function fetchedTwin(db: Database, url: NormalizedUrl): { id: number } | undefined {
-  const keys = addressKeys(url);
-  for (const row of db.all<{ id: number; url: NormalizedUrl }>(
-    `SELECT id, url, canonical_url FROM urls WHERE fetched_at IS NOT NULL AND state != 'failed'
+function fetchedTwin(db: Database, keys: AddressKeys): { id: number } | undefined {
+  for (const row of db.all<{ id: number; url: string; canonical_url: string; equivalence_key: string }>(
+    `SELECT id, url, canonical_url, equivalence_key FROM urls WHERE fetched_at IS NOT NULL AND state != 'failed'
        AND (canonical_url = ? OR equivalence_key = ? OR id IN (SELECT url_id FROM articles WHERE canonical_url = ?)) ORDER BY id LIMIT 20`,
     [keys.canonical, keys.key, keys.canonical],
   )) {
-    if (sameAddress(keys, addressKeys(row.url))) return { id: row.id };
+    if (sameAddress(keys, storedAddressKeys(row.url, row.canonical_url, row.equivalence_key))) return { id: row.id };
     if (db.get('SELECT 1 FROM articles WHERE url_id = ? AND canonical_url = ?', [row.id, keys.canonical])) return { id: row.id };
   }
   return undefined;

@@ -23,7 +23,16 @@ export interface AddressKeys {
 }
 
 export function addressKeys(url: NormalizedUrl): AddressKeys {
-  return { canonical: canonicalUrl(url), key: equivalenceKey(url), query: URL.parse(url)?.search ?? '' };
+  return { canonical: canonicalUrl(url), key: equivalenceKey(url), query: queryOf(url) };
+}
+
+/** The keys of a URL whose canonical form and equivalence key were derived before (a stored row): only the query is read. */
+export function storedAddressKeys(url: string, canonical: string, key: string): AddressKeys {
+  return { canonical, key, query: queryOf(url) };
+}
+
+function queryOf(url: string): string {
+  return URL.parse(url)?.search ?? '';
 }
 
 /**
