@@ -21,18 +21,18 @@ export const FAILURE_CODES = [
 export type FailureCode = (typeof FAILURE_CODES)[number];
 
 /** Why an address was refused before any request (url/normalize.ts); the fetcher reports the last two as E_BLOCKED_ADDRESS. */
-export const URL_CODES = ['E_URL_INVALID', 'E_URL_SCHEME', 'E_URL_CREDENTIALS', 'E_URL_TOO_LONG', 'E_URL_IP_LITERAL', 'E_URL_PRIVATE_HOST'] as const;
+const URL_CODES = ['E_URL_INVALID', 'E_URL_SCHEME', 'E_URL_CREDENTIALS', 'E_URL_TOO_LONG', 'E_URL_IP_LITERAL', 'E_URL_PRIVATE_HOST'] as const;
 export type UrlCode = (typeof URL_CODES)[number];
 
 /** Why a source's read failed: the document was fetched but could not be read (fetch failures keep their FailureCode). */
-export const SOURCE_CODES = ['E_FEED_PARSE', 'E_SITEMAP_PARSE', 'E_OPML_PARSE', 'E_SEARCH_PARSE', 'E_SOURCE'] as const;
-export type SourceCode = (typeof SOURCE_CODES)[number];
+const SOURCE_CODES = ['E_FEED_PARSE', 'E_SITEMAP_PARSE', 'E_OPML_PARSE', 'E_SEARCH_PARSE', 'E_SOURCE'] as const;
+type SourceCode = (typeof SOURCE_CODES)[number];
 
 /** Why a command could not run at all (the CLI turns these into exit codes). */
-export const RUN_CODES = ['E_CONFIG', 'E_ARGS', 'E_TOPIC', 'E_STATE', 'E_UNWRITABLE'] as const;
+const RUN_CODES = ['E_CONFIG', 'E_ARGS', 'E_TOPIC', 'E_STATE', 'E_UNWRITABLE'] as const;
 
 /** Why the store refused a database file. */
-export const STORE_CODES = ['E_STORE_CORRUPT', 'E_STORE_MISSING', 'E_STORE_TOO_NEW', 'E_STORE_NO_PATH'] as const;
+const STORE_CODES = ['E_STORE_CORRUPT', 'E_STORE_MISSING', 'E_STORE_TOO_NEW', 'E_STORE_NO_PATH'] as const;
 
 /** Why a deploy stopped (commands/deploy/main.ts maps them to exit codes). */
 export const DEPLOY_CODES = ['E_DEPLOY_CONFIG', 'E_DEPLOY_DIR', 'E_DEPLOY_PARTIAL', 'E_DEPLOY_GUARD', 'E_DEPLOY_S3', 'E_DEPLOY_INVALIDATE'] as const;

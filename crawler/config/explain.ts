@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { ConfigProblem } from '../errors.ts';
 
-export type { ConfigProblem } from '../errors.ts';
 
 // Turns zod issues into sentences a site owner can act on: which field, what was
 // wrong, and an example of a value that is right.

@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { configSchema, type Config, type UserConfig } from './schema.ts';
-import { explainIssues, formatProblems, type ConfigProblem } from './explain.ts';
+import { explainIssues, formatProblems } from './explain.ts';
 import { placeholderProblems } from './placeholders.ts';
-import { GleanerError } from '../errors.ts';
+import { GleanerError, type ConfigProblem } from '../errors.ts';
 
 export type { Config, UserConfig, Topic, Source } from './schema.ts';
 export { configSchema } from './schema.ts';

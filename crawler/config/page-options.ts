@@ -14,7 +14,7 @@ export function pageOptionsFor(config: Config, scope: RuleScope): PageOptions {
   const topic = scope.topic === undefined ? undefined : config.topics[scope.topic];
   const source = scope.source === undefined ? undefined : topic?.sources[scope.source];
   const pick = (key: keyof PageOptions): boolean => {
-    const fromSource = source && typeof source === 'object' && key in source ? (source as Partial<PageOptions>)[key] : undefined;
+    const fromSource = source && key in source ? (source as Partial<PageOptions>)[key] : undefined;
     return fromSource ?? topic?.[key] ?? config.crawl[key];
   };
   return { render: pick('render'), archive: pick('archive') };

@@ -1,5 +1,5 @@
 import { PLACEHOLDER_OWNER, type Config } from './schema.ts';
-import type { ConfigProblem } from './explain.ts';
+import type { ConfigProblem } from '../errors.ts';
 
 // A published site names who runs it and where takedown notices go (the about, terms and DMCA
 // pages). The schema cannot refuse the defaults (the demo and tests build with them), so the

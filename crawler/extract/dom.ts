@@ -43,6 +43,21 @@ export { tagOf };
  * An attribute's raw value. linkedom's getAttribute('class') builds a DOMTokenList and joins it
  * back into a string on every call; reading the attribute node directly is several times cheaper.
  */
+/**
+ * `elements` that lie under `root`, in document order: one walk of the tree. (linkedom's
+ * compareDocumentPosition answers wrongly for nodes under different parents, so it cannot sort.)
+ */
+export function inDocumentOrder(root: Node, elements: Iterable<Element>): Element[] {
+  const wanted = new Set(elements);
+  const ordered: Element[] = [];
+  walk(root, (node) => {
+    if (node.nodeType !== ELEMENT_NODE) return false;
+    if (wanted.has(node as Element)) ordered.push(node as Element);
+    return true;
+  });
+  return ordered;
+}
+
 export function attr(el: Element, name: string): string | null {
   return el.getAttributeNode(name)?.value ?? null;
 }

@@ -186,6 +186,6 @@ function emptyPage(reason: NonNullable<ExtractedPage['reason']>, lang: string | 
   };
 }
 
-// The text rendering, word count and date parsing extractPage uses (its tests check them directly).
+// The text rendering and date parsing extractPage uses (its tests check them directly).
 export { toText } from './text.ts';
 export { normalizeDate } from './metadata/dates.ts';

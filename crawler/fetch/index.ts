@@ -3,5 +3,4 @@ export { createFetcher } from './fetcher.ts';
 export { fetchProblem } from './describe.ts';
 export { classifyAddress, METADATA_ADDRESSES } from './address-guard.ts';
 export { decodeText, chooseCharset } from './charset.ts';
-export { parseResolveMap } from '../config/resolve-map.ts';
 export { robotsToken } from './robots.ts';

@@ -165,9 +165,11 @@ describe('reaction notes under a post (reblogs, likes, replies)', () => {
     for (const phrase of ['liked this', 'reblogged this', 'four hundred names', 'latebus', 'bench is not getting any softer']) expect(result.text).not.toContain(phrase);
   });
 
-  it('keeps a sentence of the article that mentions reblogging', () => {
-    const line = 'Nobody at the council liked this timetable either, according to the minutes.';
-    expect(extractPage(page({ paragraphs: [...PROSE, line] }), URL_BASE).text).toContain(line);
+  it('drops a note line outside any note box ("nickmongo liked this"), and keeps a short sentence that reads like one ("Nobody liked this.")', () => {
+    const text = extractPage(page({ paragraphs: [...PROSE, 'Nobody liked this.', 'nickmongo liked this', 'ealperin reblogged this from valleynotes'] }), URL_BASE).text;
+    expect(text).toContain('Nobody liked this.');
+    expect(text).not.toContain('nickmongo');
+    expect(text).not.toContain('ealperin');
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFetcher, parseResolveMap } from '../../crawler/fetch/index.ts';
+import { parseResolveMap } from '../../crawler/config/resolve-map.ts';
+import { createFetcher } from '../../crawler/fetch/index.ts';
 import { html, startServer, type TestServer } from './fixtures/server.ts';
 
 describe('parseResolveMap', () => {

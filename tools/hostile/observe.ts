@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Config } from '../../crawler/config/index.ts';
 import type { SitePaths } from '../../crawler/paths.ts';
 import { join } from 'node:path';
+import { describeSourceFailure } from '../../crawler/errors.ts';
 import type { Database } from '../../crawler/store/database.ts';
+import type { SourceRow } from '../../crawler/store/sources.ts';
 import { openState } from '../../crawler/store/state.ts';
 import { normalizeUrl } from '../../crawler/url/index.ts';
 import type { ArticleView, Expectation, HostileRoute, Probe, ServedRequest, UrlRowView } from './types.ts';
@@ -97,12 +99,12 @@ function pageOutcome(row: UrlRowView | undefined): Seen {
 }
 
 function sourceOutcome(probe: Probe, url: string): Seen {
-  const row = probe.db.get<{ last_status: string | null; last_error: string | null; items_seen: number }>(
-    `SELECT last_status, coalesce(last_error_code, last_reason) || ': ' || last_error AS last_error, items_seen FROM sources WHERE url = ?`,
+  const row = probe.db.get<Pick<SourceRow, 'last_status' | 'last_error' | 'last_error_code' | 'last_reason' | 'items_seen'>>(
+    'SELECT last_status, last_error, last_error_code, last_reason, items_seen FROM sources WHERE url = ?',
     [url],
   );
   if (!row?.last_status) return { outcome: 'source not read', reason: '' };
-  if (row.last_status === 'failed') return { outcome: 'source failed', reason: row.last_error ?? '' };
+  if (row.last_status === 'failed') return { outcome: 'source failed', reason: sourceFailureOf(row) };
   const urls = Number(probe.db.scalar('SELECT count(*) FROM link_occurrences o JOIN sources s ON s.id = o.source_id WHERE s.url = ?', [url]));
   return { outcome: `source ${row.last_status}`, reason: `${row.items_seen} items, ${urls} URLs recorded` };
 }
@@ -140,4 +142,12 @@ export function describe(expect: Expectation): string {
     case 'source-failed':
       return 'source failed';
   }
+}
+
+/** A failed source's code or reason and message, spelled as the crawl prints it. */
+function sourceFailureOf(row: Pick<SourceRow, 'last_error' | 'last_error_code' | 'last_reason'>): string {
+  const message = row.last_error ?? '';
+  if (row.last_error_code) return describeSourceFailure({ code: row.last_error_code, message });
+  if (row.last_reason) return describeSourceFailure({ reason: row.last_reason, message });
+  return message;
 }

@@ -23,8 +23,7 @@ const APPOSITIVE_BIO = new RegExp(`^${NAME_WORDS},\\s+(?:an?|the)\\s+(?:[\\p{L}-
 
 /** `text` is the block's text. */
 export function isAuthorBio(block: Element, text: string): boolean {
-  if (text.length > BIO_LIMIT) return false;
-  return ROLE_BIO.test(text) || ((TITLED_BIO.test(text) || APPOSITIVE_BIO.test(text)) && allEmphasized(block));
+  return isBioShaped(text) && (ROLE_BIO.test(text) || allEmphasized(block));
 }
 
 function isBioShaped(text: string): boolean {

@@ -2,7 +2,7 @@ import { ELEMENT_NODE, TEXT_NODE, inRunningText, remove, tagOf, textOf, walk } f
 import { textStats } from './measure.ts';
 import { endsSentence } from '../text.ts';
 import { titleMatch } from '../metadata/title.ts';
-import { ADVERT, RECOMMENDED } from './furniture-phrases.ts';
+import { ADVERT, FILED, RECOMMENDED } from './furniture-phrases.ts';
 import { inEmbeddedPost } from './vocabulary.ts';
 
 // Leftovers that survive every strategy: the headline repeated inside the body, one-line
@@ -17,7 +17,7 @@ const BOILERPLATE_LINE = new RegExp(
       RECOMMENDED,
       ADVERT,
       'ad|ads by \\w+',
-      'filed under|posted in',
+      FILED,
       'continue reading|read the full (?:story|article)|click here to (?:read|see|view|continue)',
       'share this(?: article| story| post)?|share|tweet|email|print|like this:?',
       'more from \\w+',
@@ -25,12 +25,17 @@ const BOILERPLATE_LINE = new RegExp(
       'loading\\.*|skip to content|back to top|search',
       'subscribe(?: now)?|sign up(?: for (?:our|the) newsletter)?',
       'view this (?:post|photo|video|reel|profile) on \\w+|an? (?:post|photo|video|reel) shared by .+',
-      // Reaction notes under a post (Tumblr, Facebook): "X liked this", "X reblogged this from Y and added:".
-      '[\\w.-]+ (?:liked|likes|reblogged) this(?: from [\\w.-]+)?(?: and added)?',
     ].join('|') +
     ')\\s*[:.…»›>-]*$',
   'i',
 );
+
+/**
+ * Reaction notes under a post (Tumblr): "nickmongo liked this", "latebus reblogged this from
+ * valleynotes and added:". A user name, lower case, and no full stop: "Nobody liked this." is a
+ * sentence of the article.
+ */
+const REACTION_NOTE = /^[a-z0-9][\w.-]* (?:liked|reblogged) this(?: from [a-z0-9][\w.-]*)?(?: and added:?)?$/;
 
 const HEADING = /^h[1-6]$/;
 const MAX_HEADER_CHARS = 400;
@@ -79,7 +84,7 @@ export function removeBoilerplateLines(root: Element): void {
     if (INLINE_LINE_TAGS.has(tagOf(el)) && inRunningText(el)) continue;
     const text = textOf(el);
     if (text.length > 60) continue;
-    if (text === '' ? !containsMedia(el) : BOILERPLATE_LINE.test(text)) remove(el);
+    if (text === '' ? !containsMedia(el) : BOILERPLATE_LINE.test(text) || REACTION_NOTE.test(text)) remove(el);
   }
 }
 

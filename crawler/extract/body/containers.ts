@@ -1,3 +1,4 @@
+import { inDocumentOrder } from '../dom.ts';
 import { textStats, type TextStats } from './measure.ts';
 import { joinParts, sameMarkup, splitBodyParts } from './split-body.ts';
 import { containerLevel, LEVEL_SCHEMA } from './vocabulary.ts';
@@ -82,8 +83,6 @@ function withSiblings(best: Container, sameLevel: Element[]): Container {
 }
 
 const MIN_SIBLING_CHARS = 80;
-/** Node.DOCUMENT_POSITION_FOLLOWING (linkedom's nodes lack the constant). */
-const DOCUMENT_POSITION_FOLLOWING = 4;
 
 /**
  * schema.org names every part of a body: a template that marks each paragraph articleBody, or each
@@ -93,14 +92,20 @@ const DOCUMENT_POSITION_FOLLOWING = 4;
  */
 function withSchemaParts(best: Container, sameLevel: Element[]): Container {
   const item = best.element.parentElement?.closest('[itemscope]') ?? null;
-  const parts = sameLevel.filter((el) => {
-    if (!el.isConnected || ownChars(el) === 0 || (el.parentElement?.closest('[itemscope]') ?? null) !== item) return false;
-    return !sameLevel.some((other) => other !== el && other.contains(el));
-  });
+  // In document order an outer part comes before the parts inside it: one pass keeps the outermost.
+  const ofItem = sameLevel.filter((el) => (el.parentElement?.closest('[itemscope]') ?? null) === item);
+  const ordered = inDocumentOrder(item ?? topOf(best.element), ofItem);
+  const parts: Element[] = [];
+  for (const el of ordered) if (!parts.at(-1)?.contains(el) && ownChars(el) > 0) parts.push(el);
   if (parts.length < 2 || !parts.includes(best.element)) return withSiblings(best, sameLevel);
-  parts.sort((a, b) => (a.compareDocumentPosition(b) & DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
   const wrapper = joinParts(parts);
   return { element: wrapper, level: best.level, stats: textStats(wrapper) };
+}
+
+/** The root of the tree an element is in (the parsed page, which may not be attached to a document). */
+function topOf(node: Node): Node {
+  while (node.parentNode) node = node.parentNode;
+  return node;
 }
 
 function ownChars(el: Element): number {

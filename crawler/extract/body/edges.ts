@@ -59,13 +59,13 @@ const TAIL_LIMIT = 400;
 const LEGAL_LIMIT = 800;
 const HEAD_LIMIT = 160;
 
-interface Block {
+export interface Block {
   el: Element;
   text: string;
 }
 
 /** Innermost block elements that hold text, in document order. */
-function leafBlocks(root: Element): Block[] {
+export function leafBlocks(root: Element): Block[] {
   const blocks: Block[] = [];
   const open: Array<{ el: Element; hasBlockChild: boolean }> = [];
   walk(

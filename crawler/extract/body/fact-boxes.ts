@@ -1,4 +1,5 @@
 import { ELEMENT_NODE, classAndId, remove, tagOf, textOf, walk } from '../dom.ts';
+import { namesFactBox } from './vocabulary.ts';
 
 // Summary boxes set into an article: "Story highlights" over a list of bullet points (CNN), a
 // "Key facts" or "At a glance" box, a side box of a heading and a list ("Dr Craig Venter: one of
@@ -9,9 +10,6 @@ import { ELEMENT_NODE, classAndId, remove, tagOf, textOf, walk } from '../dom.ts
 const FACT_HEADING = /^(?:story highlights|key (?:facts|points)|at a glance|fact ?box|fast facts|quick facts)\s*:?$/i;
 const HEADING_LIMIT = 40;
 
-// Class and id words for such boxes, per part as in vocabulary.ts ("story-feature wide").
-const FACT_BOX_NAME = /(?:^|[\s_-])(?:factbox|fact[\s_-]box|keyfacts|key[\s_-]facts|keypoints|key[\s_-]points|at[\s_-]a[\s_-]glance|ataglance|highlights|storyhighlights|story[\s_-]highlights|pullout|pull[\s_-]out|story[\s_-]feature)(?=$|[\s_-])/i;
-
 /** A named box is small, and mostly its list. */
 const BOX_LIMIT = 1200;
 const MIN_LIST_SHARE = 0.5;
@@ -21,16 +19,19 @@ const MIN_REST_CHARS = 200;
 const LISTS = new Set(['ul', 'ol', 'dl']);
 
 export function removeFactBoxes(root: Element): void {
-  for (const box of namedBoxes(root)) if (root.contains(box) && isListBox(box) && enoughLeft(root, box)) remove(box);
+  // The article must keep MIN_REST_CHARS outside what is removed: its length, kept up to date.
+  let rest = textOf(root).length;
+  const take = (...els: Element[]): void => {
+    for (const el of els) {
+      rest -= textOf(el).length;
+      remove(el);
+    }
+  };
+  for (const box of namedBoxes(root)) if (root.contains(box) && isListBox(box) && rest - textOf(box).length >= MIN_REST_CHARS) take(box);
   for (const list of lists(root)) {
     if (!root.contains(list)) continue;
     const heading = headingBefore(list);
-    if (heading && enoughLeft(root, list)) {
-      const parent = heading.parentElement;
-      remove(heading);
-      remove(list);
-      if (parent && parent !== root && textOf(parent) === '') remove(parent);
-    }
+    if (heading && rest - textOf(list).length >= MIN_REST_CHARS) take(heading, list);
   }
 }
 
@@ -39,7 +40,7 @@ function namedBoxes(root: Element): Element[] {
   walk(root, (node) => {
     if (node.nodeType !== ELEMENT_NODE) return false;
     const el = node as Element;
-    if (el !== root && FACT_BOX_NAME.test(classAndId(el).toLowerCase())) {
+    if (el !== root && namesFactBox(classAndId(el))) {
       found.push(el);
       return false;
     }
@@ -73,8 +74,4 @@ function headingBefore(list: Element): Element | null {
   if (!prev) return null;
   const text = textOf(prev);
   return text.length <= HEADING_LIMIT && FACT_HEADING.test(text) ? prev : null;
-}
-
-function enoughLeft(root: Element, box: Element): boolean {
-  return textOf(root).length - textOf(box).length >= MIN_REST_CHARS;
 }

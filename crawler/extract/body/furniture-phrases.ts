@@ -4,13 +4,13 @@
 // teaser box's heading (teasers.ts, whole heading). Each is a regular-expression fragment without
 // anchors; a rule adds the forms only it needs.
 
-export const RELATED = 'related(?: posts| articles| stories| links| content| coverage)?';
-export const ALSO_LIKE = 'you (?:may|might|will|could) (?:also )?(?:like|enjoy|love|be interested in|have missed)';
+const RELATED = 'related(?: posts| articles| stories| links| content| coverage)?';
+const ALSO_LIKE = 'you (?:may|might|will|could) (?:also )?(?:like|enjoy|love|be interested in|have missed)';
 export const RECOMMENDED = 'recommended(?: for you)?';
-export const READ_MORE = 'read (?:more|next|this next|also)';
-export const SEE_ALSO = 'see also';
-export const DONT_MISS = "don'?t miss(?: this)?";
-export const TRENDING = 'trending(?: now)?';
+const READ_MORE = 'read (?:more|next|this next|also)';
+const SEE_ALSO = 'see also';
+const DONT_MISS = "don'?t miss(?: this)?";
+const TRENDING = 'trending(?: now)?';
 export const FILED = 'filed (?:under|in)|posted (?:in|under)';
 export const ADVERT = 'advertisements?|sponsored(?: content)?';
 

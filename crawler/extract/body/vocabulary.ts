@@ -114,6 +114,13 @@ export function containerLevel(el: Element): number {
 const CAPTION = /caption|(?:^|[\s_-])cutline(?=$|[\s_-])/;
 const CREDIT = /(?:^|[\s_-])(?:credit|credits|photocredit|imagecredit)(?=$|[\s_-])/;
 
+// Summary boxes set into an article (body/fact-boxes.ts).
+const FACT_BOX = /(?:^|[\s_-])(?:factbox|fact[\s_-]box|keyfacts|key[\s_-]facts|keypoints|key[\s_-]points|at[\s_-]a[\s_-]glance|ataglance|highlights|storyhighlights|story[\s_-]highlights|pullout|pull[\s_-]out|story[\s_-]feature)(?=$|[\s_-])/;
+
+export function namesFactBox(classAndId: string): boolean {
+  return classAndId !== '' && FACT_BOX.test(meaningfulTokens(classAndId));
+}
+
 export function namesCaption(classAndId: string): boolean {
   return classAndId !== '' && CAPTION.test(meaningfulTokens(classAndId));
 }
