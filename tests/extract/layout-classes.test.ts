@@ -214,6 +214,20 @@ describe('old layouts: tables, <br> paragraphs, sidebars, <pre> (class 5)', () =
     }
   });
 
+  it('takes a short post under its picture from the one body the page marks, not a sidebar of longer prose', () => {
+    const result = extractPage(fixture('short-post.html'), 'http://craftshed.example/2012/11/lanterns.html');
+    expect(result.text).toBe('Make and Mend shows how to fold this paper lantern garland, a bright thing to hang over the table for a winter party.');
+    expect(result.html).toContain('<img');
+  });
+
+  it('does not take one short post of a listing that marks several bodies', () => {
+    const html = fixture('short-post.html');
+    const entry = html.slice(html.indexOf('<div class="entry-crafts entry"'), html.indexOf('<div id="beta">') - '</div>\n'.length);
+    const listing = html.replace(entry, `${entry}\n${entry.replace('paper lantern garland', 'felt acorn garland')}`);
+    const result = extractPage(listing, 'http://craftshed.example/');
+    expect(result.text).not.toBe('Make and Mend shows how to fold this paper lantern garland, a bright thing to hang over the table for a winter party.');
+  });
+
   it('keeps <pre>-formatted article text verbatim, without the link rows around it', () => {
     const result = extractPage(fixture('pre-article.html'), 'http://village.example/memos/bbs.html');
     expect(result.text).toContain('1. Why a bulletin board\n\n   The village hall committee agreed in January to run a dial-up\n   bulletin board');

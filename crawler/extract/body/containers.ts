@@ -1,7 +1,7 @@
 import { inDocumentOrder } from '../dom.ts';
 import { textStats, type TextStats } from './measure.ts';
 import { joinParts, sameMarkup, splitBodyParts } from './split-body.ts';
-import { containerLevel, LEVEL_SCHEMA } from './vocabulary.ts';
+import { containerLevel, LEVEL_CMS, LEVEL_SCHEMA } from './vocabulary.ts';
 
 export interface Container {
   element: Element;
@@ -39,12 +39,34 @@ export function findContainer(candidates: Element[]): Container | null {
       best = { element, level, stats };
       bestChars = own;
     }
+    if (!best && level <= LEVEL_CMS) best = onlyShortBody(levels.get(level)!, level);
     if (!best) continue;
     const chosen = innermost(best, levels.get(level)!);
     return level === LEVEL_SCHEMA ? withSchemaParts(chosen, levels.get(level)!) : withSiblings(chosen, levels.get(level)!);
   }
   return null;
 }
+
+/**
+ * A short post (a picture and its line, a two-sentence note) in the one body the page marks as
+ * such: every marked element with text lies on one chain of nested elements. Below MIN_CHARS a
+ * marked body is otherwise passed over, and Readability then takes the page around it.
+ */
+function onlyShortBody(marked: Element[], level: number): Container | null {
+  let outer: Element | null = null;
+  for (const el of marked) {
+    if (!el.isConnected || ownChars(el) === 0) continue;
+    if (!outer || el.contains(outer)) outer = el;
+    else if (!outer.contains(el)) return null;
+  }
+  if (!outer) return null;
+  const stats = textStats(outer);
+  if (stats.linkChars > stats.chars * MAX_LINK_DENSITY) return null;
+  if (stats.chars - stats.linkChars < MIN_SHORT_CHARS && !outer.querySelector('img, picture, video')) return null;
+  return { element: outer, level, stats };
+}
+
+const MIN_SHORT_CHARS = 50;
 
 /**
  * Wrappers often carry body-like names too ("content-column" around "article-content"). A nested
