@@ -88,3 +88,13 @@ export function endsSentence(text: string): boolean {
 }
 
 const SENTENCE_END = /[.!?]["'”’)]?$/;
+
+/**
+ * A sentence, or one that leads into what follows with a colon ("This video comes via <a>a station
+ * in New Zealand</a>:"): a line with links that reads like this is prose, not a link row.
+ */
+export function readsAsSentence(text: string): boolean {
+  return endsSentence(text) || (text.endsWith(':') && text.split(/\s+/).length >= MIN_LEAD_IN_WORDS);
+}
+
+const MIN_LEAD_IN_WORDS = 5;

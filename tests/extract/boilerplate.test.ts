@@ -138,6 +138,18 @@ describe('boilerplate lines and captions', () => {
     expect(result.text.split('\n\n')).toEqual(PROSE);
   });
 
+  it('keeps a linked sentence that leads into a quotation with a colon, in the body or near its end, and drops a linked pointer line', () => {
+    const lead = 'This video comes via <a href="https://tv.example/nz">a TV news station in New Zealand</a>:';
+    const quote = '<q>The eclipse reached totality over Cairns at 6.38 in the morning, and the crowd on the beach went quiet.</q>';
+    const pointer = 'Related: <a href="/2024/05/lock-keepers">The last lock keepers on the river</a>';
+    const text = extractPage(page({ paragraphs: [PROSE[0], lead, quote, PROSE[1], pointer, PROSE[2]] }), URL_BASE).text;
+    expect(text).toContain('This video comes via a TV news station in New Zealand:');
+    expect(text).toContain('The eclipse reached totality');
+    expect(text).not.toContain('The last lock keepers');
+    const nearEnd = extractPage(page({ paragraphs: [...PROSE, lead, quote] }), URL_BASE).text;
+    expect(nearEnd.endsWith('This video comes via a TV news station in New Zealand:\n\nThe eclipse reached totality over Cairns at 6.38 in the morning, and the crowd on the beach went quiet.')).toBe(true);
+  });
+
   it('does not mistake a hook class or a taxonomy class for furniture', () => {
     const html = page().replace('<div class="entry-content">', '<div class="entry-content js-social-images tag-sharing">');
     expect(extractPage(html, URL_BASE).text.split('\n\n')).toEqual(PROSE);

@@ -1,6 +1,6 @@
 import { ELEMENT_NODE, TEXT_NODE, inRunningText, remove, tagOf, textOf, walk } from '../dom.ts';
 import { textStats } from './measure.ts';
-import { endsSentence } from '../text.ts';
+import { readsAsSentence } from '../text.ts';
 import { titleMatch } from '../metadata/title.ts';
 import { ADVERT, FILED, RECOMMENDED } from './furniture-phrases.ts';
 import { inEmbeddedPost } from './vocabulary.ts';
@@ -141,7 +141,7 @@ export function removeLinkDenseBlocks(root: Element): void {
     const plain = stats.chars - stats.linkChars;
     const density = stats.linkChars / stats.chars;
     // A sentence with several links in it ("read about the <a>targeting controls</a> available, …") is prose.
-    if (density >= 0.75 || (density >= 0.5 && plain < 100 && !endsSentence(textOf(block)))) remove(block);
+    if (density >= 0.75 || (density >= 0.5 && plain < 100 && !readsAsSentence(textOf(block)))) remove(block);
   }
 }
 

@@ -1,5 +1,5 @@
 import { ELEMENT_NODE, remove, tagOf, textOf, walk } from '../dom.ts';
-import { endsSentence, isBlockTag } from '../text.ts';
+import { endsSentence, isBlockTag, readsAsSentence } from '../text.ts';
 import { normalizeDate } from '../metadata/dates.ts';
 import { ADVERT, COMMON_FURNITURE, FILED } from './furniture-phrases.ts';
 import { textStats } from './measure.ts';
@@ -105,7 +105,7 @@ function isTailJunk(block: Block, body: Body): boolean {
   if (inEmbeddedPost(block.el, root)) return false;
   const stats = textStats(block.el);
   // Judged like removeLinkDenseBlocks: a sentence with several links in it is prose.
-  return block.text.length <= TAIL_LIMIT && stats.chars > 0 && stats.linkChars / stats.chars > (endsSentence(block.text) ? 0.75 : 0.5);
+  return block.text.length <= TAIL_LIMIT && stats.chars > 0 && stats.linkChars / stats.chars > (readsAsSentence(block.text) ? 0.75 : 0.5);
 }
 
 /** Furniture recognised by its words (not by its links): such a block may anchor a cut. */
