@@ -40,3 +40,20 @@ describe('author bios with a capitalised title', () => {
     }
   });
 });
+
+describe('author profile boxes named as such', () => {
+  const profile = `<div id="profile"><a href="/jane-hill/" class="photo"><img src="/jane.jpg" width="59" height="62" alt=""></a>
+<div class="profileDescription"><p class="bio"><span class="authors"><a href="/jane-hill/" rel="author">Jane Hill</a></span> - Jane Hill writes about rivers, boats and the people who work on them for the Valley Courier.</p>
+<div class="extendedBio"><p>Born in 1971 on a narrowboat, raised on the towpath, she has walked every mile of the canal from the estuary to the hills.</p></div></div></div>`;
+
+  it('drops the profile box at the top of the post body, whatever its lines say', () => {
+    const html = page().replace('<div class="entry-content">', `<div class="entry-content">${profile}`);
+    const text = extractPage(html, URL_BASE).text;
+    expect(text.split('\n\n')).toEqual(PROSE);
+  });
+
+  it('keeps an article whose own wrapper is named like a profile (too large to be a box)', () => {
+    const html = page().replace('<div class="entry-content">', '<div class="profile-story">');
+    expect(extractPage(html, URL_BASE).text.split('\n\n')).toEqual(PROSE);
+  });
+});

@@ -16,7 +16,7 @@ const STRONG_PARTS = [
   'sponsor', 'sponsored', 'promo', 'promos',
   'breadcrumb', 'breadcrumbs', 'pagination', 'pager', 'skiplink', 'navbar', 'navigation', 'nav', 'menu', 'toolbar',
   'sidebar', 'widget', 'widgets', 'footer', 'masthead', 'rail',
-  'byline', 'author', 'authors', 'dateline', 'postmeta', 'meta', 'timestamp', 'posted',
+  'byline', 'author', 'authors', 'bio', 'authorbio', 'aboutauthor', 'profile', 'dateline', 'postmeta', 'meta', 'timestamp', 'posted',
   'tags', 'tagcloud', 'taglist', 'categories',
   'popup', 'modal', 'overlay', 'lightbox', 'login', 'signin', 'register', 'search', 'searchform',
   'rating', 'ratings', 'vote', 'votes', 'rss', 'prevnext', 'prev', 'previous', 'next',
