@@ -8,6 +8,7 @@ import { diffDists, fileKind } from '../../tools/bench/lib/dist-diff.ts';
 import { processTree, rssBytes, treeRssBytes } from '../../tools/bench/lib/process-tree.ts';
 import { requestKind } from '../../tools/bench/lib/search-bytes.ts';
 import { formatTable } from '../../tools/bench/lib/table.ts';
+import { hasComments, withoutComments, withoutHeadline } from '../../tools/bench/lib/label-parts.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -111,3 +112,20 @@ describe('tables', () => {
     expect(formatTable(['size', 'wall'], [['1,000', '9.5 s'], ['10,000', '82.1 s']]).split('\n')).toEqual(['size      wall', '------  ------', '1,000    9.5 s', '10,000  82.1 s']);
   });
 });
+
+describe('extraction labels without the parts a body leaves out', () => {
+  const label = 'Valley Courier\nNew lock opens on the river\nby Jane Hill\n\nThe lock opened on Monday.\n!@#$%^&*()  COMMENTS\nGreat news!';
+
+  it('takes out the line near the top that repeats the title, and only that line', () => {
+    expect(withoutHeadline(label, 'New lock opens on the river')).toBe('Valley Courier\nby Jane Hill\n\nThe lock opened on Monday.\n!@#$%^&*()  COMMENTS\nGreat news!');
+    expect(withoutHeadline(label, 'Council sets the budget')).toBe(label);
+    expect(withoutHeadline('A\nB\nC\nD\nNew lock opens on the river', 'New lock opens on the river')).toBe('A\nB\nC\nD\nNew lock opens on the river');
+  });
+
+  it("takes out the readers' comments from the dataset's marker line on", () => {
+    expect(hasComments(label)).toBe(true);
+    expect(withoutComments(label)).toBe('Valley Courier\nNew lock opens on the river\nby Jane Hill\n\nThe lock opened on Monday.');
+    expect(withoutComments('No comments here, only COMMENTS in a sentence.')).toBe('No comments here, only COMMENTS in a sentence.');
+  });
+});
+

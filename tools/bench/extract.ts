@@ -15,7 +15,8 @@ import { Readability } from '@mozilla/readability';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { parseHTML } from 'linkedom';
 import { extractPage } from '../../crawler/extract/index.ts';
-import { loadDataset, type Page } from './lib/extraction-dataset.ts';
+import { loadDataset, type GroundTruth, type Page } from './lib/extraction-dataset.ts';
+import { hasComments, withoutComments, withoutHeadline } from './lib/label-parts.ts';
 import { HOSTILE_PAGES } from './lib/hostile-pages.ts';
 import { describeMachine, PROJECT } from './lib/results.ts';
 import { printTable } from './lib/table.ts';
@@ -52,7 +53,7 @@ const extractors: Extractor[] = [
     withTitleVariant: false,
     run: (page) => {
       const result = extractPage(page.html, page.url);
-      return { text: result.text, strategy: result.strategy };
+      return { text: result.text, title: result.title, strategy: result.strategy };
     },
   },
   {
@@ -136,6 +137,7 @@ async function main(): Promise<void> {
     for (const [strategy, f1s] of [...byStrategy.entries()].sort((a, b) => b[1].length - a[1].length)) {
       console.log(`  ${pad(strategy, 14)}${String(f1s.length).padStart(5)} pages   mean F1 ${(f1s.reduce((a, b) => a + b, 0) / f1s.length).toFixed(4)}`);
     }
+    printLabelParts(groundTruth, pages, gleaner.predictions, scorer);
     console.log(`\ngleaner: ${worstCount} worst pages`);
     console.log(`  ${pad('id', 8)}${'F1'.padStart(7)}${'P'.padStart(7)}${'R'.padStart(7)}  ${pad('strategy', 12)}url`);
     for (const s of [...scored].sort((a, b) => a.f1 - b.f1 || a.id.localeCompare(b.id)).slice(0, worstCount)) {
@@ -144,6 +146,30 @@ async function main(): Promise<void> {
     }
   }
   console.log(`\npredictions: ${outDir}`);
+}
+
+/**
+ * Gleaner's score against the labels with the parts it leaves out by design taken out: the
+ * headline most labels open with, and the readers' comments a few go on into (lib/label-parts.ts).
+ */
+function printLabelParts(groundTruth: GroundTruth, pages: Page[], predictions: Map<string, Prediction>, scorer: Awaited<ReturnType<typeof loadDataset>>['scorer']): void {
+  const submission = Object.fromEntries(pages.map((page) => [page.id, { articleBody: predictions.get(page.id)!.text }]));
+  const relabel = (change: (label: string, id: string) => string): GroundTruth =>
+    Object.fromEntries(Object.entries(groundTruth).map(([id, truth]) => [id, { ...truth, articleBody: change(truth.articleBody, id) }]));
+  const title = (id: string) => predictions.get(id)?.title ?? '';
+  const headlines = pages.filter((page) => withoutHeadline(groundTruth[page.id].articleBody, title(page.id)) !== groundTruth[page.id].articleBody).length;
+  const comments = pages.filter((page) => hasComments(groundTruth[page.id].articleBody)).length;
+  const variants: Array<[string, GroundTruth]> = [
+    ['labels as given', groundTruth],
+    [`without the headline line (${headlines} labels)`, relabel((label, id) => withoutHeadline(label, title(id)))],
+    [`without readers' comments (${comments} labels)`, relabel(withoutComments)],
+    ['without both', relabel((label, id) => withoutHeadline(withoutComments(label), title(id)))],
+  ];
+  console.log("\ngleaner against the labels without what it leaves out of a body by design:");
+  printTable(['labels', 'F1', 'P', 'R'], variants.map(([name, truth]) => {
+    const scores = scorer.evaluate(truth, submission);
+    return [name, scores.f1.toFixed(4), scores.precision.toFixed(4), scores.recall.toFixed(4)];
+  }));
 }
 
 function hostile(): void {
