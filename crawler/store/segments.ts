@@ -194,17 +194,6 @@ export function applySegment(SQL: SqlJs, db: Database, bytes: Uint8Array): Appli
   return { articles: [...articles] };
 }
 
-/** Reads a segment's own record (sequence, schema version, run time). */
-export function readSegmentInfo(SQL: SqlJs, bytes: Uint8Array): SegmentInfo {
-  const seg = new SQL.Database(bytes);
-  try {
-    const values = new Map((seg.exec('SELECT key, value FROM _segment')[0]?.values ?? []).map(([k, v]) => [String(k), String(v)]));
-    return { seq: Number(values.get('seq')), schemaVersion: Number(values.get('schema_version')), runStartedAt: values.get('run_started_at') ?? '' };
-  } finally {
-    seg.close();
-  }
-}
-
 export function readSegment(dir: string, segment: SegmentFile): Uint8Array {
   return readFileSync(join(dir, segment.name));
 }
