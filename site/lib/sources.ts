@@ -21,7 +21,11 @@ export interface SourceInfo {
 
 /** Every source host of the site: its articles' and its configured sources', sorted. */
 export function sourceHosts(index: SiteIndex): string[] {
-  return [...new Set([...articlesByHost(index).keys(), ...configuredFeeds(index).flatMap((f) => f.host ?? [])])].sort();
+  return hostsOf(articlesByHost(index), configuredFeeds(index));
+}
+
+function hostsOf(byHost: Map<string, Article[]>, configured: Array<{ host: string | null }>): string[] {
+  return [...new Set([...byHost.keys(), ...configured.flatMap((f) => f.host ?? [])])].sort();
 }
 
 /** The articles of each source host, newest first. */
@@ -46,7 +50,7 @@ export function buildSources(index: SiteIndex, health: SourceHealth[]): SourceIn
   const healthByHost = new Map(health.map((h) => [h.host, h]));
   const byHost = articlesByHost(index);
   const configured = configuredFeeds(index);
-  return sourceHosts(index).map((host) => {
+  return hostsOf(byHost, configured).map((host) => {
     const articles = byHost.get(host) ?? [];
     const h = healthByHost.get(host) ?? null;
     const feeds = h?.feeds.length ? h.feeds : configured.filter((f) => f.host === host).map(({ host: _, ...feed }) => feed);
