@@ -132,6 +132,14 @@ describe('boilerplate lines and captions', () => {
     }
   });
 
+  it('drops a "Featured post" promo closing the body, its cut-off excerpt and all, but keeps a sentence about what was featured', () => {
+    const promo = '<div class="content-featured-post"><div class="featured-title">FEATURED POST</div><div><h3><a href="/2024/05/barge-festival">Barge festival returns to the river</a></h3></div><div>Boats from four countries are expected at the weir this summer, with a parade on t&hellip;</div></div>';
+    const html = page().replace('</div>\n</article>', `${promo}</div>\n</article>`);
+    expect(extractPage(html, URL_BASE).text.split('\n\n')).toEqual(PROSE);
+    const featured = 'Featured at the opening were the mill choir and a brass band.';
+    expect(extractPage(page({ paragraphs: [...PROSE, featured] }), URL_BASE).text.split('\n\n')).toEqual([...PROSE, featured]);
+  });
+
   it('drops copyright and CMS credit lines left inside the body', () => {
     const credit = 'If you share these notes please link back. (c) 2024 River Notes | powered by WordPress';
     const result = extractPage(page({ paragraphs: [...PROSE, credit] }), URL_BASE);

@@ -11,8 +11,9 @@ const READ_MORE = 'read (?:more|next|this next|also)';
 const SEE_ALSO = 'see also';
 const DONT_MISS = "don'?t miss(?: this)?";
 const TRENDING = 'trending(?: now)?';
+const FEATURED = 'featured (?:posts?|stories|story|articles?|content|videos?)';
 export const FILED = 'filed (?:under|in)|posted (?:in|under)';
 export const ADVERT = 'advertisements?|sponsored(?: content)?';
 
 /** The phrases every one of the three rules takes as furniture. */
-export const COMMON_FURNITURE = [RELATED, ALSO_LIKE, RECOMMENDED, READ_MORE, SEE_ALSO, DONT_MISS, TRENDING];
+export const COMMON_FURNITURE = [RELATED, ALSO_LIKE, RECOMMENDED, READ_MORE, SEE_ALSO, DONT_MISS, TRENDING, FEATURED];
