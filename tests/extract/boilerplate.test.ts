@@ -140,6 +140,21 @@ describe('boilerplate lines and captions', () => {
     expect(extractPage(page({ paragraphs: [...PROSE, featured] }), URL_BASE).text.split('\n\n')).toEqual([...PROSE, featured]);
   });
 
+  it("drops the article's meta lines at its edges: reading time, listen button, comment count, publication stamp", () => {
+    const head = ['5 min read', 'Listen to this article · 4:32', 'Comments (12)', 'Updated 3 hours ago', 'Last modified on Tue 14 May 2024 10.02 BST'];
+    const tail = ['Posted on May 12th, 2024', 'Show all 12 comments'];
+    for (const line of head) expect(extractPage(page({ paragraphs: [line, ...PROSE] }), URL_BASE).text.split('\n\n'), line).toEqual(PROSE);
+    for (const line of tail) expect(extractPage(page({ paragraphs: [...PROSE, line] }), URL_BASE).text.split('\n\n'), line).toEqual(PROSE);
+  });
+
+  it('keeps sentences that start like meta lines', () => {
+    const lines = ['Updated the rules on 12 May 2024 after the flood.', 'Published in 1911, the guide is still sold at the lock.', 'No comments were taken at the meeting.', 'Listen.'];
+    for (const line of lines) {
+      expect(extractPage(page({ paragraphs: [line, ...PROSE] }), URL_BASE).text.split('\n\n'), line).toEqual([line, ...PROSE]);
+      expect(extractPage(page({ paragraphs: [...PROSE, line] }), URL_BASE).text.split('\n\n'), line).toEqual([...PROSE, line]);
+    }
+  });
+
   it('drops copyright and CMS credit lines left inside the body', () => {
     const credit = 'If you share these notes please link back. (c) 2024 River Notes | powered by WordPress';
     const result = extractPage(page({ paragraphs: [...PROSE, credit] }), URL_BASE);

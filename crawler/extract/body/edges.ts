@@ -47,6 +47,25 @@ const LEGAL =
   /all rights reserved|©\s*(?:\d{4}|[\p{Lu}])|\(c\)\s*\d{4}|\bcopyright\s+(?:©\s*)?\d{4}|\bterms of (?:use|service)\b|\bprivacy policy\b|\b(?:work|site|content|post|blog) is licensed under (?:an? |the )?creative commons\b|\bis a registered trademark of\b|\bpowered by (?:wordpress|blogger|tumblr|movable type|typepad|drupal|joomla|ghost|squarespace|wix|medium|substack)\b/iu;
 const BYLINE = /^(?:by|posted by|written by|words by|story by|text by|photos? by|von|par|por)\s+\S/i;
 
+// The article's own meta lines between headline and text, or under it: reading time, a listen
+// button, a comment count or link, a publication or update stamp.
+const READING_TIME = /^(?:\d+\s*(?:-\s*)?min(?:ute)?s?\.?\s+read|reading time\s*:?\s*\d+\s*min(?:ute)?s?\.?)$/i;
+const LISTEN = /^listen(?: to)?(?: this)?(?: (?:article|story|post))?(?:\s*[·|:–-]?\s*\d{1,2}:\d{2}(?:\s*min(?:ute)?s?)?)?$/i;
+const COMMENTS_LINK = /^(?:(?:\d[\d,]*|no|one)\s+comments?|comments?\s*\(\d[\d,]*\)|(?:show|load|view|read|see|hide)\s+(?:all\s+)?(?:\d[\d,]*\s+)?comments?)$/i;
+const STAMP = /^(?:published|updated|last (?:updated|modified)|posted|modified|first published)(?:\s+on)?\s*:?\s*(.+)$/i;
+const RELATIVE_TIME = /^\d+\s+(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?)\s+ago$/i;
+const META_LIMIT = 80;
+const STAMP_LIMIT = 40;
+
+function isMetaLine(text: string): boolean {
+  if (text.length > META_LIMIT) return false;
+  if (READING_TIME.test(text) || LISTEN.test(text) || COMMENTS_LINK.test(text)) return true;
+  // "Updated May 12, 2024 at 9:15 am", not "Updated the rules on 12 May 2024 after the flood."
+  const stamp = STAMP.exec(text)?.[1];
+  if (stamp === undefined || stamp.length > STAMP_LIMIT || endsSentence(text)) return false;
+  return RELATIVE_TIME.test(stamp) || normalizeDate(stamp) !== null;
+}
+
 /**
  * A block opening with furniture words: a short line ("Related posts", "Tags: …"), or a longer one
  * that is not a sentence. "Popular opinion holds that …." ending an article is prose.
@@ -113,7 +132,7 @@ function isTailFurniture(block: Block, bios: boolean): boolean {
   const { text } = block;
   if (text.length <= LEGAL_LIMIT && LEGAL.test(text)) return true;
   if (bios && isAuthorBio(block.el, text)) return true;
-  if (isAudienceCounts(text)) return true;
+  if (isAudienceCounts(text) || isMetaLine(text)) return true;
   if (text.length > TAIL_LIMIT) return false;
   return startsAsFurniture(text) || ANYWHERE.test(text);
 }
@@ -191,7 +210,7 @@ function junkAnchor(blocks: Block[], end: number, body: Body): number {
 function isHeadJunk(block: Block): boolean {
   const { text } = block;
   if (text.length > HEAD_LIMIT) return false;
-  if (BYLINE.test(text) || startsAsFurniture(text)) return true;
+  if (BYLINE.test(text) || startsAsFurniture(text) || isMetaLine(text)) return true;
   const stats = textStats(block.el);
   return stats.chars > 0 && stats.linkChars / stats.chars > 0.5;
 }
