@@ -147,6 +147,13 @@ describe('boilerplate lines and captions', () => {
     for (const line of tail) expect(extractPage(page({ paragraphs: [...PROSE, line] }), URL_BASE).text.split('\n\n'), line).toEqual(PROSE);
   });
 
+  it('drops reader prompts closing the body: a tip line, a helpfulness poll, a sign-up prompt', () => {
+    const prompts = ['Have a tip? Email us at tips@courier.example', 'Got a confidential news tip? We want to hear from you.', 'Was this article helpful? Yes No', 'Want more stories like this? Sign up here.'];
+    for (const line of prompts) expect(extractPage(page({ paragraphs: [...PROSE, line] }), URL_BASE).text.split('\n\n'), line).toEqual(PROSE);
+    const story = 'Got a tip from the lock keeper, she rowed upstream at dawn.';
+    expect(extractPage(page({ paragraphs: [...PROSE, story] }), URL_BASE).text.split('\n\n')).toEqual([...PROSE, story]);
+  });
+
   it('keeps sentences that start like meta lines', () => {
     const lines = ['Updated the rules on 12 May 2024 after the flood.', 'Published in 1911, the guide is still sold at the lock.', 'No comments were taken at the meeting.', 'Listen.'];
     for (const line of lines) {

@@ -26,12 +26,13 @@ const TAIL = new RegExp(
       `(?:${FILED})\\b|tags?\\s*:|categories?\\s*:|topics?\\s*:`,
       '©|copyright\\b|\\(c\\)\\s*\\d{4}|all rights reserved|this (?:article|entry|post) was (?:posted|filed)\\b',
       'leave a (?:comment|reply)|click here to (?:subscribe|sign up|follow)|get (?:the|our) (?:app|newsletter)',
+      'was this (?:article|story|page|post) (?:helpful|useful)|(?:have|got) a (?:confidential )?(?:news )?tip\\?',
       `(?:${ADVERT})\\b|loading\\b|you must be logged in|about the author\\b|top stories\\b|popular\\b|powered by\\b`,
     ].join('|') +
     ')',
   'iu',
 );
-const ANYWHERE = /\bnewsletter\b|\bsign up (?:for|to)\b|\bif you (?:enjoyed|liked) this (?:post|article|story)|\bsubscribe to (?:the|our|my) (?:rss|feed|blog|newsletter|channel)/iu;
+const ANYWHERE = /\bnewsletter\b|\bsign up (?:for|to|here)\b|\bif you (?:enjoyed|liked) this (?:post|article|story)|\bsubscribe to (?:the|our|my) (?:rss|feed|blog|newsletter|channel)/iu;
 // "Twitter (17,951 followers) • Facebook (3,507 likes)": a line of audience counts, not a sentence
 // about likes.
 const COUNTS = /\b\d[\d,.]*\s*(?:followers|likes|subscribers|fans|contacts)\b/gi;
