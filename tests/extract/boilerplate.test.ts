@@ -154,6 +154,21 @@ describe('boilerplate lines and captions', () => {
     expect(extractPage(page({ paragraphs: [...PROSE, story] }), URL_BASE).text.split('\n\n')).toEqual([...PROSE, story]);
   });
 
+  it('drops the labels news templates set between paragraphs, around ads, players and pictures', () => {
+    const labels = ['Story continues below advertisement', 'Continue reading the main story', 'Scroll to continue with content', 'Skip Advertisement', 'Supported by', 'toggle caption', 'Enlarge this image', 'Image', 'Open in app'];
+    for (const label of labels) expect(extractPage(page({ paragraphs: [PROSE[0], label, PROSE[1], PROSE[2]] }), URL_BASE).text.split('\n\n'), label).toEqual(PROSE);
+    const sentence = 'Image after image of the old gates was shown at the opening.';
+    expect(extractPage(page({ paragraphs: [PROSE[0], sentence, PROSE[1], PROSE[2]] }), URL_BASE).text).toContain(sentence);
+  });
+
+  it('drops a pull quote, which repeats a line of the article, and keeps a quotation', () => {
+    const pull = '<blockquote class="pull-quote"><p>The first boat through carried grain to the mill</p></blockquote>';
+    const quote = '<blockquote><p>We waited three years for this morning, and it was worth every day of it.</p></blockquote>';
+    const html = page().replace('<p>Skippers', `${pull}${quote}<p>Skippers`);
+    const text = extractPage(html, URL_BASE).text;
+    expect(text.split('\n\n')).toEqual([PROSE[0], 'We waited three years for this morning, and it was worth every day of it.', PROSE[1], PROSE[2]]);
+  });
+
   it('keeps sentences that start like meta lines', () => {
     const lines = ['Updated the rules on 12 May 2024 after the flood.', 'Published in 1911, the guide is still sold at the lock.', 'No comments were taken at the meeting.', 'Listen.'];
     for (const line of lines) {

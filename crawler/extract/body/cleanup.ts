@@ -18,7 +18,10 @@ const BOILERPLATE_LINE = new RegExp(
       ADVERT,
       'ad|ads by \\w+',
       FILED,
-      'continue reading|read the full (?:story|article)|click here to (?:read|see|view|continue)',
+      'continue reading(?: the main story| below)?|read the full (?:story|article)|click here to (?:read|see|view|continue)',
+      // Labels news templates set between paragraphs, around ads, players and pictures.
+      '(?:the )?(?:story|article) continues (?:below|after)(?: (?:this )?(?:advertisement|ad))?|scroll to continue(?: with content)?',
+      'skip (?:advertisement|ad)|supported by|toggle caption|enlarge this image|open in app|image|photo|video',
       'share this(?: article| story| post)?|share|tweet|email|print|like this:?',
       'more from \\w+',
       'tags',

@@ -1,7 +1,7 @@
 import { PHRASING, classAndId, inRunningText, remove, tagOf } from '../dom.ts';
 import { tagged, type DocIndex } from '../dom-index.ts';
 import { textStats, type TextStats } from './measure.ts';
-import { LEVEL_CMS, containerLevel, isCommentThread, isFurniture, isHiddenByClass } from './vocabulary.ts';
+import { LEVEL_CMS, containerLevel, isCommentThread, isFurniture, isHiddenByClass, namesPullQuote } from './vocabulary.ts';
 
 // First pass over the parsed page, before any strategy looks at it: drop what is never article
 // text (scripts, form controls, hidden parts), then page furniture named as such (comment
@@ -60,8 +60,14 @@ export function pruneDocument(doc: Document, index: DocIndex, context: PruneCont
 
   for (const el of index.named) {
     const tag = tagOf(el);
-    if (KEEP.has(tag) || protectedSet.has(el)) continue;
+    if (protectedSet.has(el)) continue;
     const names = classAndId(el);
+    // A pull quote repeats a line of the article in large type; KEEP does not shield it.
+    if (namesPullQuote(names) && el.isConnected && !tooBig(el)) {
+      remove(el);
+      continue;
+    }
+    if (KEEP.has(tag)) continue;
     const hidden = isHiddenByClass(names);
     if (!hidden && !isFurniture(names)) continue;
     if (!el.isConnected) continue;

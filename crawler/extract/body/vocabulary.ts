@@ -117,6 +117,13 @@ const CREDIT = /(?:^|[\s_-])(?:credit|credits|photocredit|imagecredit)(?=$|[\s_-
 // Summary boxes set into an article (body/fact-boxes.ts).
 const FACT_BOX = /(?:^|[\s_-])(?:factbox|fact[\s_-]box|keyfacts|key[\s_-]facts|keypoints|key[\s_-]points|at[\s_-]a[\s_-]glance|ataglance|highlights|storyhighlights|story[\s_-]highlights|pullout|pull[\s_-]out|story[\s_-]feature)(?=$|[\s_-])/;
 
+/** A pull quote repeats a line of the article in large type: furniture, whatever its tag. */
+const PULL_QUOTE = /(?:^|[\s_-])pull[\s_-]?quote(?=$|[\s_-])/;
+
+export function namesPullQuote(classAndId: string): boolean {
+  return PULL_QUOTE.test(classAndId);
+}
+
 export function namesFactBox(classAndId: string): boolean {
   return classAndId !== '' && FACT_BOX.test(meaningfulTokens(classAndId));
 }
