@@ -140,15 +140,15 @@ describe('boilerplate lines and captions', () => {
     expect(extractPage(page({ paragraphs: [...PROSE, featured] }), URL_BASE).text.split('\n\n')).toEqual([...PROSE, featured]);
   });
 
-  it("drops the article's meta lines at its edges: reading time, listen button, comment count, publication stamp", () => {
-    const head = ['5 min read', 'Listen to this article · 4:32', 'Comments (12)', 'Updated 3 hours ago', 'Last modified on Tue 14 May 2024 10.02 BST'];
+  it("drops the article's meta lines at its edges: reading time, listen button, comment count, publication stamp, name and role", () => {
+    const head = ['5 min read', 'Listen to this article · 4:32', 'Comments (12)', 'Updated 3 hours ago', 'Last modified on Tue 14 May 2024 10.02 BST', 'Jane Hill, Staff Writer', 'Tom Reed | Political Correspondent'];
     const tail = ['Posted on May 12th, 2024', 'Show all 12 comments'];
     for (const line of head) expect(extractPage(page({ paragraphs: [line, ...PROSE] }), URL_BASE).text.split('\n\n'), line).toEqual(PROSE);
     for (const line of tail) expect(extractPage(page({ paragraphs: [...PROSE, line] }), URL_BASE).text.split('\n\n'), line).toEqual(PROSE);
   });
 
-  it('drops reader prompts closing the body: a tip line, a helpfulness poll, a sign-up prompt', () => {
-    const prompts = ['Have a tip? Email us at tips@courier.example', 'Got a confidential news tip? We want to hear from you.', 'Was this article helpful? Yes No', 'Want more stories like this? Sign up here.'];
+  it('drops reader prompts closing the body: a tip line, a helpfulness poll, a sign-up prompt, a podcast or app pitch', () => {
+    const prompts = ['Have a tip? Email us at tips@courier.example', 'Got a confidential news tip? We want to hear from you.', 'Was this article helpful? Yes No', 'Want more stories like this? Sign up here.', 'Listen to our podcast: <a href="/pod">The Valley Weekly</a>', 'Download the Courier app for the latest news.'];
     for (const line of prompts) expect(extractPage(page({ paragraphs: [...PROSE, line] }), URL_BASE).text.split('\n\n'), line).toEqual(PROSE);
     const story = 'Got a tip from the lock keeper, she rowed upstream at dawn.';
     expect(extractPage(page({ paragraphs: [...PROSE, story] }), URL_BASE).text.split('\n\n')).toEqual([...PROSE, story]);
@@ -170,10 +170,22 @@ describe('boilerplate lines and captions', () => {
   });
 
   it('keeps sentences that start like meta lines', () => {
-    const lines = ['Updated the rules on 12 May 2024 after the flood.', 'Published in 1911, the guide is still sold at the lock.', 'No comments were taken at the meeting.', 'Listen.'];
+    const lines = ['Updated the rules on 12 May 2024 after the flood.', 'Published in 1911, the guide is still sold at the lock.', 'No comments were taken at the meeting.', 'Listen.', 'Jane Hill, the lock keeper, opened the gates.'];
     for (const line of lines) {
       expect(extractPage(page({ paragraphs: [line, ...PROSE] }), URL_BASE).text.split('\n\n'), line).toEqual([line, ...PROSE]);
       expect(extractPage(page({ paragraphs: [...PROSE, line] }), URL_BASE).text.split('\n\n'), line).toEqual([...PROSE, line]);
+    }
+  });
+
+  it('drops a promo box between the last paragraphs and keeps the paragraphs after it', () => {
+    const boxes = [
+      '<div><p><strong>Get our free newsletter</strong></p><p>The best of the valley, every morning in your inbox.</p><p><a href="/newsletter">Sign up</a></p></div>',
+      '<div><h3>Sign up for The Morning</h3><p>The news you need to start your day, delivered to your inbox.</p></div>',
+      '<div><p>Download the Courier app for the latest news, on <a href="/ios">iOS</a> and <a href="/android">Android</a>.</p></div>',
+    ];
+    for (const box of boxes) {
+      const html = page().replace('<p>Skippers', `${box}<p>Skippers`);
+      expect(extractPage(html, URL_BASE).text.split('\n\n'), box).toEqual(PROSE);
     }
   });
 

@@ -27,6 +27,7 @@ const TAIL = new RegExp(
       '©|copyright\\b|\\(c\\)\\s*\\d{4}|all rights reserved|this (?:article|entry|post) was (?:posted|filed)\\b',
       'leave a (?:comment|reply)|click here to (?:subscribe|sign up|follow)|get (?:the|our) (?:app|newsletter)',
       'was this (?:article|story|page|post) (?:helpful|useful)|(?:have|got) a (?:confidential )?(?:news )?tip\\?',
+      'download (?:the|our)\\b.{0,40}\\bapp\\b|listen to (?:our|the) (?:podcast|show)\\b',
       `(?:${ADVERT})\\b|loading\\b|you must be logged in|about the author\\b|top stories\\b|popular\\b|powered by\\b`,
     ].join('|') +
     ')',
@@ -47,6 +48,9 @@ function isAudienceCounts(text: string): boolean {
 const LEGAL =
   /all rights reserved|©\s*(?:\d{4}|[\p{Lu}])|\(c\)\s*\d{4}|\bcopyright\s+(?:©\s*)?\d{4}|\bterms of (?:use|service)\b|\bprivacy policy\b|\b(?:work|site|content|post|blog) is licensed under (?:an? |the )?creative commons\b|\bis a registered trademark of\b|\bpowered by (?:wordpress|blogger|tumblr|movable type|typepad|drupal|joomla|ghost|squarespace|wix|medium|substack)\b/iu;
 const BYLINE = /^(?:by|posted by|written by|words by|story by|text by|photos? by|von|par|por)\s+\S/i;
+/** "Jane Hill, Staff Writer", "Tom Reed | Political Correspondent": a name and a newsroom role. */
+const NAME_AND_ROLE =
+  /^(?:\p{Lu}[\p{L}'’.-]*\s+){1,3}\p{Lu}[\p{L}'’.-]*\s*[,|–—-]\s*(?:[\p{L}-]+\s+){0,2}(?:[Ww]riter|WRITER|[Rr]eporter|REPORTER|[Cc]orrespondent|CORRESPONDENT|[Ee]ditor|EDITOR|[Cc]ontributor|CONTRIBUTOR|[Cc]olumnist|COLUMNIST|[Jj]ournalist|JOURNALIST)s?$/u;
 
 // The article's own meta lines between headline and text, or under it: reading time, a listen
 // button, a comment count or link, a publication or update stamp.
@@ -115,6 +119,8 @@ export function leafBlocks(root: Element): Block[] {
 
 interface Body {
   root: Element;
+  /** Furniture boxes with the article going on after them (see boxedApart): removed on their own. */
+  boxes: Set<Element>;
   /** Whether a bio-shaped block is the author's bio (see bioIsFurniture). */
   bios: boolean;
 }
@@ -203,15 +209,49 @@ function junkAnchor(blocks: Block[], end: number, body: Body): number {
     chars += blocks[i].text.length;
     if (chars > HEADING_WINDOW_CHARS) break;
     const near = end - i <= LINE_WINDOW_BLOCKS && chars <= LINE_WINDOW_CHARS;
-    if ((near && isTailJunk(blocks[i], body)) || opensFurniture(blocks[i])) anchor = i;
+    if (!opensFurniture(blocks[i]) && !(near && isTailJunk(blocks[i], body))) continue;
+    const box = boxedApart(blocks, i, end, body.root);
+    if (box) body.boxes.add(box);
+    else anchor = i;
   }
   return anchor;
+}
+
+/**
+ * The box of a furniture line or heading (a newsletter pitch and its blurb in a <div> between two
+ * paragraphs) when a paragraph of prose follows the box: the article goes on there, so the cut is
+ * the box alone, not everything after it. Loose lines, with no box to tell them apart, are judged
+ * by the window alone.
+ */
+function boxedApart(blocks: Block[], anchor: number, end: number, root: Element): Element | null {
+  const box = boxOf(blocks[anchor].el, root);
+  if (box === blocks[anchor].el) return null;
+  // A heading alone in its box heads the next one ("Don't miss" over a row of video teasers).
+  if (opensFurniture(blocks[anchor]) && (anchor + 1 >= end || !box.contains(blocks[anchor + 1].el))) return null;
+  for (let i = anchor + 1; i < end; i++) if (!box.contains(blocks[i].el) && isProse(blocks[i])) return box;
+  return null;
+}
+
+function isProse(block: Block): boolean {
+  if (block.text.length < MIN_PROSE_CHARS || !endsSentence(block.text)) return false;
+  const stats = textStats(block.el);
+  return stats.linkChars <= stats.chars * MAX_PROSE_LINK_SHARE;
+}
+
+const MIN_PROSE_CHARS = 80;
+const MAX_PROSE_LINK_SHARE = 0.3;
+
+/** The child of `root` that holds `el`. */
+function boxOf(el: Element, root: Element): Element {
+  let node = el;
+  while (node.parentElement && node.parentElement !== root) node = node.parentElement;
+  return node;
 }
 
 function isHeadJunk(block: Block): boolean {
   const { text } = block;
   if (text.length > HEAD_LIMIT) return false;
-  if (BYLINE.test(text) || startsAsFurniture(text) || isMetaLine(text)) return true;
+  if (BYLINE.test(text) || NAME_AND_ROLE.test(text) || startsAsFurniture(text) || isMetaLine(text)) return true;
   const stats = textStats(block.el);
   return stats.chars > 0 && stats.linkChars / stats.chars > 0.5;
 }
@@ -224,7 +264,7 @@ function isHeadJunk(block: Block): boolean {
 export function trimEdges(root: Element): void {
   const blocks = leafBlocks(root);
   if (blocks.length < 2) return;
-  const body: Body = { root, bios: bioIsFurniture(blocks.map((block) => block.text)) };
+  const body: Body = { root, boxes: new Set(), bios: bioIsFurniture(blocks.map((block) => block.text)) };
   let end = blocks.length;
   for (;;) {
     end = trimListing(blocks, end);
@@ -236,6 +276,7 @@ export function trimEdges(root: Element): void {
   let start = 0;
   while (start < end - 1 && isHeadJunk(blocks[start])) start++;
   for (const block of [...blocks.slice(0, start), ...blocks.slice(end)]) removeWithEmptyParents(block.el, root);
+  for (const box of body.boxes) if (root.contains(box)) remove(box);
 }
 
 function removeWithEmptyParents(el: Element, root: Element): void {
