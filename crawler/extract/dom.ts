@@ -105,11 +105,35 @@ export function hasAncestor(el: Element, tags: string[]): boolean {
 /** Inline ("phrasing") elements: they sit inside running text. */
 export const PHRASING = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'dfn', 'em', 'font', 'i', 'img', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'label']);
 
-/** Whether an element is part of a sentence: non-blank text beside it, or inside inline markup with siblings. */
+/**
+ * Whether an element is part of a sentence: text beside it (a text node, or inline markup holding
+ * text: "<em>Follow</em> <strong>Science</strong>"), at its own level or at that of an inline
+ * element wrapping it alone ("on <span><a>Twitter</a></span>").
+ */
 export function inRunningText(el: Element): boolean {
-  for (const sibling of [el.previousSibling, el.nextSibling]) {
-    if (sibling?.nodeType === TEXT_NODE && /\S/.test((sibling as Text).data)) return true;
+  for (let node: Element = el; ; ) {
+    if (hasTextBeside(node)) return true;
+    const parent = node.parentElement;
+    if (parent === null || !PHRASING.has(tagOf(parent))) return false;
+    if (parent.childNodes.length > 1) return true;
+    node = parent;
   }
-  const parent = el.parentElement;
-  return parent !== null && PHRASING.has(tagOf(parent)) && parent.childNodes.length > 1;
 }
+
+function hasTextBeside(el: Element): boolean {
+  for (const step of ['previousSibling', 'nextSibling'] as const) {
+    let sibling = el[step];
+    while (sibling?.nodeType === TEXT_NODE && !/\S/.test((sibling as Text).data)) sibling = sibling[step];
+    if (!sibling) continue;
+    if (sibling.nodeType === TEXT_NODE) return true;
+    if (sibling.nodeType === ELEMENT_NODE && isInlineText(sibling as Element)) return true;
+  }
+  return false;
+}
+
+/** Inline markup holding text and no block ("<span><h3>Related</h3></span>" is a heading). */
+function isInlineText(el: Element): boolean {
+  return PHRASING.has(tagOf(el)) && textOf(el) !== '' && el.querySelector(BLOCKS_INSIDE) === null;
+}
+
+const BLOCKS_INSIDE = 'p, div, h1, h2, h3, h4, h5, h6, ul, ol, li, table, blockquote, section, article, header, footer, figure, pre';

@@ -161,6 +161,24 @@ describe('boilerplate lines and captions', () => {
     expect(extractPage(page({ paragraphs: [PROSE[0], sentence, PROSE[1], PROSE[2]] }), URL_BASE).text).toContain(sentence);
   });
 
+  it("drops a share row's and a player's buttons left as text, and keeps the same words inside a line", () => {
+    const rows = ['Copy link', 'Gift this article', 'Facebook Twitter Email', 'Share · LinkedIn · WhatsApp', '<a href="#">Save</a> <a href="#">Print</a>', 'Play', 'Next article', 'Ad Feedback'];
+    for (const row of rows) expect(extractPage(page({ paragraphs: [PROSE[0], row, PROSE[1], PROSE[2]] }), URL_BASE).text.split('\n\n'), row).toEqual(PROSE);
+    const lines = ['Download the timetable at <span><a href="/t">valleyboats.example</a></span>.', '<em>Follow</em> <strong>the lock keeper</strong> <em>on her rounds, and you will see <a href="/x">Twitter</a> is no use at the weir.</em>'];
+    for (const line of lines) {
+      const text = extractPage(page({ paragraphs: [...PROSE, line] }), URL_BASE).text;
+      expect(text.split('\n\n').at(-1), line).toBe(line.replace(/<[^>]+>/g, ''));
+    }
+  });
+
+  it('drops an agency name standing alone under a picture, and keeps it inside a sentence', () => {
+    const figure = '<figure><img src="/weir.jpg" width="800" height="600" alt=""><figcaption>The weir at dawn</figcaption></figure><p>Getty Images</p>';
+    const html = page().replace('<p>Skippers', `${figure}<p>Skippers`);
+    expect(extractPage(html, URL_BASE).text.split('\n\n')).toEqual(PROSE);
+    const sentence = 'The lock opened on time, the <a href="https://ap.example/">AP</a> reports.';
+    expect(extractPage(page({ paragraphs: [...PROSE, sentence] }), URL_BASE).text).toContain('The lock opened on time, the AP reports.');
+  });
+
   it('drops a pull quote, which repeats a line of the article, and keeps a quotation', () => {
     const pull = '<blockquote class="pull-quote"><p>The first boat through carried grain to the mill</p></blockquote>';
     const quote = '<blockquote><p>We waited three years for this morning, and it was worth every day of it.</p></blockquote>';
@@ -177,7 +195,7 @@ describe('boilerplate lines and captions', () => {
     }
   });
 
-  it('drops a promo box between the last paragraphs and keeps the paragraphs after it', () => {
+  it('drops a promo box or a furniture line between the last paragraphs and keeps the paragraphs after it', () => {
     const boxes = [
       '<div><p><strong>Get our free newsletter</strong></p><p>The best of the valley, every morning in your inbox.</p><p><a href="/newsletter">Sign up</a></p></div>',
       '<div><h3>Sign up for The Morning</h3><p>The news you need to start your day, delivered to your inbox.</p></div>',
@@ -186,6 +204,10 @@ describe('boilerplate lines and captions', () => {
     for (const box of boxes) {
       const html = page().replace('<p>Skippers', `${box}<p>Skippers`);
       expect(extractPage(html, URL_BASE).text.split('\n\n'), box).toEqual(PROSE);
+    }
+    // A loose furniture line with only paragraphs of prose after it goes alone too.
+    for (const line of ['Top stories', 'Share via', 'More from the Courier']) {
+      expect(extractPage(page({ paragraphs: [PROSE[0], line, PROSE[1], PROSE[2]] }), URL_BASE).text.split('\n\n'), line).toEqual(PROSE);
     }
   });
 

@@ -1,4 +1,4 @@
-import { ELEMENT_NODE, classAndId, remove, tagOf, textOf, walk } from '../dom.ts';
+import { ELEMENT_NODE, classAndId, inRunningText, remove, tagOf, textOf, walk } from '../dom.ts';
 import { countWords } from '../../text/index.ts';
 import { endsSentence } from '../text.ts';
 import { namesCaption, namesCredit } from './vocabulary.ts';
@@ -10,9 +10,12 @@ import { namesCaption, namesCredit } from './vocabulary.ts';
 // museum", "Image: Getty". "Credit" needs its colon: "Credit card debt rose…" is a sentence.
 const CREDIT_LINE =
   /^\(?(?:(?:photo|image|picture|video|illustration)\s+)?(?:credits?\s*:|courtesy(?:\s+of)?\b)\s*\S|^\(?(?:photo(?:graph)?s?|images?|pictures?|pics?|illustrations?|graphics?)(?:\s+by)?\s*:\s*\S|^\(?(?:photo(?:graph)?s?|images?|pictures?|illustrations?)\s+by\s+\S/i;
-// "Matt McClain/The Washington Post via Getty Images", "(@user/Twitter)", "AP Photo/Jane Doe".
+// "Matt McClain/The Washington Post via Getty Images", "(@user/Twitter)", "AP Photo/Jane Doe",
+// "Credit...Jane Doe for The Courier".
 const AGENCY_CREDIT =
-  /\/\s*(?:AP|AFP|Reuters|EPA(?:-EFE)?|Getty(?: Images)?|Shutterstock|Alamy|PA(?: Wire| Images)?|Bloomberg|Xinhua|ZUMA(?: Press| Wire)?|Sipa(?: USA)?|NurPhoto|iStock(?:photo)?|Thinkstock|Twitter|Instagram|Flickr)\)?\.?$|\bvia Getty Images\)?\.?$|^\(?(?:AP|AFP|Reuters)(?: Photo)?\s*\/\s*\S/i;
+  /\/\s*(?:AP|AFP|Reuters|EPA(?:-EFE)?|Getty(?: Images)?|Shutterstock|Alamy|PA(?: Wire| Images)?|Bloomberg|Xinhua|ZUMA(?: Press| Wire)?|Sipa(?: USA)?|NurPhoto|iStock(?:photo)?|Thinkstock|Twitter|Instagram|Flickr)\)?\.?$|\bvia Getty Images\)?\.?$|^\(?(?:AP|AFP|Reuters)(?: Photo)?\s*\/\s*\S|^credit\s*(?:\.{2,}|…)\s*\S/i;
+/** An agency's name alone under a picture; inside a sentence ("the <a>AP</a> reports") it is a word of it. */
+const BARE_AGENCY = /^(?:AP|AFP|Reuters|EPA|Getty Images|Shutterstock|Alamy|Bloomberg|Xinhua|PA Wire|PA Images)$/;
 // A gallery's controls: arrows, "Hide caption", "View gallery".
 const GALLERY_CONTROL = /^(?:<<?|>>?|«|»|‹|›|←|→|(?:hide|show) captions?|view (?:gallery|all photos|slideshow)|enlarge(?: this)? (?:image|photo))$/i;
 const PAGE_NUMBER = /^\d{1,3}$/;
@@ -65,7 +68,7 @@ export function removeCreditsAndCounters(root: Element): void {
     if (!root.contains(el)) continue;
     const text = textOf(el);
     if (text === '') continue;
-    const credit = namesCredit(classAndId(el)) ? text.length <= NAMED_CREDIT_LIMIT : isCreditLine(text) || isCountedCaption(text);
+    const credit = namesCredit(classAndId(el)) ? text.length <= NAMED_CREDIT_LIMIT : isCreditLine(text) || isCountedCaption(text) || (BARE_AGENCY.test(text) && !inRunningText(el));
     if (credit || GALLERY_CONTROL.test(text)) remove(el);
     else if (inPageNumberRun(el)) pager.push(el);
   }

@@ -8,6 +8,9 @@ import { inEmbeddedPost } from './vocabulary.ts';
 // Leftovers that survive every strategy: the headline repeated inside the body, one-line
 // boilerplate ("Advertisement", "Read more", "Share this:"), captions repeated as text.
 
+/** "Facebook Twitter Email", "Share · LinkedIn · WhatsApp": a share row's names without their icons. */
+const SOCIAL_ROW = '(?:(?:facebook|twitter|x|linkedin|whatsapp|reddit|pinterest|pin it|flipboard|messenger|telegram|tumblr|email|e-mail|mail|print|save|share|tweet|copy link)(?:\\s*[|·•,/]\\s*|\\s+|$)){1,10}';
+
 const BOILERPLATE_LINE = new RegExp(
   '^(?:' +
     [
@@ -22,6 +25,11 @@ const BOILERPLATE_LINE = new RegExp(
       // Labels news templates set between paragraphs, around ads, players and pictures.
       '(?:the )?(?:story|article) continues (?:below|after)(?: (?:this )?(?:advertisement|ad))?|scroll to continue(?: with content)?',
       'skip (?:advertisement|ad)|supported by|toggle caption|enlarge this image|open in app|image|photo|video',
+      // Buttons and links of share rows, players and article tools, left as text.
+      'copy link|link copied|save(?: (?:article|story|for later))?|gift (?:this )?(?:article|story)|bookmark|add to (?:reading )?list|read later',
+      'follow|comments?|close|menu|play|pause|(?:un)?mute|(?:next|previous)(?: (?:article|story|post))?|explore more',
+      'ad feedback|report (?:an|this) ad|(?:paid|partner|promoted|sponsored) (?:content|posts?|stories)|promoted|from our partners|latest news|most popular',
+      SOCIAL_ROW,
       'share this(?: article| story| post)?|share|tweet|email|print|like this:?',
       'more from \\w+',
       'tags',

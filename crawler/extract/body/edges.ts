@@ -225,7 +225,7 @@ function junkAnchor(blocks: Block[], end: number, body: Body): number {
  */
 function boxedApart(blocks: Block[], anchor: number, end: number, root: Element): Element | null {
   const box = boxOf(blocks[anchor].el, root);
-  if (box === blocks[anchor].el) return null;
+  if (box === blocks[anchor].el) return looseLineApart(blocks, anchor, end);
   // A heading alone in its box heads the next one ("Don't miss" over a row of video teasers).
   if (opensFurniture(blocks[anchor]) && (anchor + 1 >= end || !box.contains(blocks[anchor + 1].el))) return null;
   for (let i = anchor + 1; i < end; i++) if (!box.contains(blocks[i].el) && isProse(blocks[i])) return box;
@@ -240,6 +240,17 @@ function isProse(block: Block): boolean {
 
 const MIN_PROSE_CHARS = 80;
 const MAX_PROSE_LINK_SHARE = 0.3;
+
+/**
+ * A loose furniture line ("Top stories", "Share via") with nothing but paragraphs of prose after
+ * it: the article goes on, and the line goes alone. A teaser list after it (linked titles between
+ * their excerpts) is not all prose, and goes with the line.
+ */
+function looseLineApart(blocks: Block[], anchor: number, end: number): Element | null {
+  if (anchor + 1 >= end) return null;
+  for (let i = anchor + 1; i < end; i++) if (!isProse(blocks[i])) return null;
+  return blocks[anchor].el;
+}
 
 /** The child of `root` that holds `el`. */
 function boxOf(el: Element, root: Element): Element {
