@@ -187,6 +187,13 @@ describe('boilerplate lines and captions', () => {
     expect(text.split('\n\n')).toEqual([PROSE[0], 'We waited three years for this morning, and it was worth every day of it.', PROSE[1], PROSE[2]]);
   });
 
+  it('drops appeals and comment prompts under an article, and keeps closing sentences that start alike', () => {
+    const appeals = ['Support our journalism. <a href="/donate">Donate now</a>', 'Become a member today and get unlimited access.', 'We rely on readers like you to fund our reporting.', 'Donate', 'Already a subscriber? Log in', 'Join the conversation', 'Comments are closed.', 'What do you think? Let us know in the comments.', 'Enjoyed this article? Share it.'];
+    for (const line of appeals) expect(extractPage(page({ paragraphs: [...PROSE, line] }), URL_BASE).text.split('\n\n'), line).toEqual(PROSE);
+    const sentences = ['Become a member of the rowing club and you get a key to the boathouse.', 'Donate what you can, the lock keeper said, and the gates will be painted by June.'];
+    for (const line of sentences) expect(extractPage(page({ paragraphs: [...PROSE, line] }), URL_BASE).text.split('\n\n'), line).toEqual([...PROSE, line]);
+  });
+
   it('keeps sentences that start like meta lines', () => {
     const lines = ['Updated the rules on 12 May 2024 after the flood.', 'Published in 1911, the guide is still sold at the lock.', 'No comments were taken at the meeting.', 'Listen.', 'Jane Hill, the lock keeper, opened the gates.'];
     for (const line of lines) {

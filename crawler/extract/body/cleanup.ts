@@ -30,6 +30,9 @@ const BOILERPLATE_LINE = new RegExp(
       'follow|comments?|close|menu|play|pause|(?:un)?mute|(?:next|previous)(?: (?:article|story|post))?|explore more',
       'ad feedback|report (?:an|this) ad|(?:paid|partner|promoted|sponsored) (?:content|posts?|stories)|promoted|from our partners|latest news|most popular',
       SOCIAL_ROW,
+      // Appeals and comment prompts under an article.
+      'donate(?: now| today)?|join the (?:conversation|discussion)|have your say',
+      'up next|keep reading|republish this (?:article|story)|comments are (?:closed|disabled)|read our community (?:guidelines|standards)',
       'share this(?: article| story| post)?|share|tweet|email|print|like this:?',
       'more from \\w+',
       'tags',

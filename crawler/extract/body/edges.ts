@@ -28,6 +28,8 @@ const TAIL = new RegExp(
       'leave a (?:comment|reply)|click here to (?:subscribe|sign up|follow)|get (?:the|our) (?:app|newsletter)',
       'was this (?:article|story|page|post) (?:helpful|useful)|(?:have|got) a (?:confidential )?(?:news )?tip\\?',
       'download (?:the|our)\\b.{0,40}\\bapp\\b|listen to (?:our|the) (?:podcast|show)\\b',
+      'support (?:our|independent|local|quality) (?:journalism|reporting)\\b|become a (?:member|subscriber|supporter)(?: today| now)?\\s*(?:[.!]|$|and (?:get|enjoy)\\b|to (?:get|read|support|unlock)\\b)|we rely on (?:readers|the support)\\b|already a (?:subscriber|member)\\?',
+      '(?:what do you think|tell us what you think)\\b.{0,40}\\bcomments?\\b|(?:enjoyed|like|liked) this (?:article|story|post)\\?',
       `(?:${ADVERT})\\b|loading\\b|you must be logged in|about the author\\b|top stories\\b|popular\\b|powered by\\b`,
     ].join('|') +
     ')',
