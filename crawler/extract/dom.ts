@@ -106,13 +106,25 @@ export function hasAncestor(el: Element, tags: string[]): boolean {
 export const PHRASING = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'dfn', 'em', 'font', 'i', 'img', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'label']);
 
 /**
- * Whether an element is part of a sentence: text beside it (a text node, or inline markup holding
- * text: "<em>Follow</em> <strong>Science</strong>"), at its own level or at that of an inline
- * element wrapping it alone ("on <span><a>Twitter</a></span>").
+ * Whether an element is part of a sentence: non-blank text beside it, at its own level or at that
+ * of an inline element wrapping it alone ("on <span><a>Twitter</a></span>"). Named inline
+ * furniture in a row of its own ("<span class=author>…</span> <span class=date>…</span>") is not.
  */
 export function inRunningText(el: Element): boolean {
+  return besideText(el, false);
+}
+
+/**
+ * Whether an element shares its line with other text: running text, or inline markup holding text
+ * beside it ("<em>Follow</em> <strong>Science</strong>"). Such an element is never a line of its own.
+ */
+export function sharesLine(el: Element): boolean {
+  return besideText(el, true);
+}
+
+function besideText(el: Element, inlineSiblings: boolean): boolean {
   for (let node: Element = el; ; ) {
-    if (hasTextBeside(node)) return true;
+    if (hasTextBeside(node, inlineSiblings)) return true;
     const parent = node.parentElement;
     if (parent === null || !PHRASING.has(tagOf(parent))) return false;
     if (parent.childNodes.length > 1) return true;
@@ -120,13 +132,13 @@ export function inRunningText(el: Element): boolean {
   }
 }
 
-function hasTextBeside(el: Element): boolean {
+function hasTextBeside(el: Element, inlineSiblings: boolean): boolean {
   for (const step of ['previousSibling', 'nextSibling'] as const) {
     let sibling = el[step];
     while (sibling?.nodeType === TEXT_NODE && !/\S/.test((sibling as Text).data)) sibling = sibling[step];
     if (!sibling) continue;
     if (sibling.nodeType === TEXT_NODE) return true;
-    if (sibling.nodeType === ELEMENT_NODE && isInlineText(sibling as Element)) return true;
+    if (inlineSiblings && sibling.nodeType === ELEMENT_NODE && isInlineText(sibling as Element)) return true;
   }
   return false;
 }

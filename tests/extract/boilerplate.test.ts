@@ -171,6 +171,14 @@ describe('boilerplate lines and captions', () => {
     }
   });
 
+  it('still removes a row of inline elements named as furniture (author, date, tags), at the top or between paragraphs', () => {
+    const rows = ['<p><span class="byline">Jane Hill</span> <span class="timestamp">May 12, 2024</span></p>', '<p><span class="tags">Rivers</span> <span class="tags">Boats</span></p>'];
+    for (const row of rows) {
+      expect(extractPage(page().replace('<div class="entry-content">', `<div class="entry-content">${row}`), URL_BASE).text.split('\n\n'), row).toEqual(PROSE);
+      expect(extractPage(page().replace('<p>Skippers', `${row}<p>Skippers`), URL_BASE).text.split('\n\n'), row).toEqual(PROSE);
+    }
+  });
+
   it('drops an agency name standing alone under a picture, and keeps it inside a sentence', () => {
     const figure = '<figure><img src="/weir.jpg" width="800" height="600" alt=""><figcaption>The weir at dawn</figcaption></figure><p>Getty Images</p>';
     const html = page().replace('<p>Skippers', `${figure}<p>Skippers`);

@@ -1,4 +1,4 @@
-import { ELEMENT_NODE, classAndId, inRunningText, remove, tagOf, textOf, walk } from '../dom.ts';
+import { ELEMENT_NODE, classAndId, remove, sharesLine, tagOf, textOf, walk } from '../dom.ts';
 import { countWords } from '../../text/index.ts';
 import { endsSentence } from '../text.ts';
 import { namesCaption, namesCredit } from './vocabulary.ts';
@@ -68,7 +68,7 @@ export function removeCreditsAndCounters(root: Element): void {
     if (!root.contains(el)) continue;
     const text = textOf(el);
     if (text === '') continue;
-    const credit = namesCredit(classAndId(el)) ? text.length <= NAMED_CREDIT_LIMIT : isCreditLine(text) || isCountedCaption(text) || (BARE_AGENCY.test(text) && !inRunningText(el));
+    const credit = namesCredit(classAndId(el)) ? text.length <= NAMED_CREDIT_LIMIT : isCreditLine(text) || isCountedCaption(text) || (BARE_AGENCY.test(text) && !sharesLine(el));
     if (credit || GALLERY_CONTROL.test(text)) remove(el);
     else if (inPageNumberRun(el)) pager.push(el);
   }

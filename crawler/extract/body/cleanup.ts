@@ -1,4 +1,4 @@
-import { ELEMENT_NODE, TEXT_NODE, inRunningText, remove, tagOf, textOf, walk } from '../dom.ts';
+import { ELEMENT_NODE, TEXT_NODE, remove, sharesLine, tagOf, textOf, walk } from '../dom.ts';
 import { textStats } from './measure.ts';
 import { readsAsSentence } from '../text.ts';
 import { titleMatch } from '../metadata/title.ts';
@@ -95,7 +95,7 @@ export function removeBoilerplateLines(root: Element): void {
     // Not isConnected: a Readability or joined body is detached from the document.
     if (!root.contains(el)) continue;
     // "Contact us by <a>email</a>." keeps its word: inline elements count only on a line of their own.
-    if (INLINE_LINE_TAGS.has(tagOf(el)) && inRunningText(el)) continue;
+    if (INLINE_LINE_TAGS.has(tagOf(el)) && sharesLine(el)) continue;
     const text = textOf(el);
     if (text.length > 60) continue;
     if (text === '' ? !containsMedia(el) : BOILERPLATE_LINE.test(text) || REACTION_NOTE.test(text)) remove(el);
