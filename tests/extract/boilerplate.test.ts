@@ -220,6 +220,9 @@ describe('boilerplate lines and captions', () => {
       const html = page().replace('<p>Skippers', `${box}<p>Skippers`);
       expect(extractPage(html, URL_BASE).text.split('\n\n'), box).toEqual(PROSE);
     }
+    // A furniture line closing a part of the body that holds paragraphs takes only itself.
+    const parts = page().replace(/<div class="entry-content">[\s\S]*?<\/div>/, `<div class="entry-content"><div class="part"><p>${PROSE[0]}</p><p>${PROSE[1]}</p><p>Get our free newsletter</p></div><div class="part"><p>${PROSE[2]}</p></div></div>`);
+    expect(extractPage(parts, URL_BASE).text.split('\n\n')).toEqual(PROSE);
     // A loose furniture line with only paragraphs of prose after it goes alone too.
     for (const line of ['Top stories', 'Share via', 'More from the Courier']) {
       expect(extractPage(page({ paragraphs: [PROSE[0], line, PROSE[1], PROSE[2]] }), URL_BASE).text.split('\n\n'), line).toEqual(PROSE);

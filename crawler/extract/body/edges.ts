@@ -121,8 +121,8 @@ export function leafBlocks(root: Element): Block[] {
 
 interface Body {
   root: Element;
-  /** Furniture boxes with the article going on after them (see boxedApart): removed on their own. */
-  boxes: Set<Element>;
+  /** Furniture with the article going on after it (see goesApart): removed on its own. */
+  apart: Set<Element>;
   /** Whether a bio-shaped block is the author's bio (see bioIsFurniture). */
   bios: boolean;
 }
@@ -212,26 +212,32 @@ function junkAnchor(blocks: Block[], end: number, body: Body): number {
     if (chars > HEADING_WINDOW_CHARS) break;
     const near = end - i <= LINE_WINDOW_BLOCKS && chars <= LINE_WINDOW_CHARS;
     if (!opensFurniture(blocks[i]) && !(near && isTailJunk(blocks[i], body))) continue;
-    const box = boxedApart(blocks, i, end, body.root);
-    if (box) body.boxes.add(box);
-    else anchor = i;
+    const apart = goesApart(blocks, i, end, body.root);
+    if (apart.length === 0) anchor = i;
+    else for (const el of apart) body.apart.add(el);
   }
   return anchor;
 }
 
 /**
- * The box of a furniture line or heading (a newsletter pitch and its blurb in a <div> between two
- * paragraphs) when a paragraph of prose follows the box: the article goes on there, so the cut is
- * the box alone, not everything after it. Loose lines, with no box to tell them apart, are judged
- * by the window alone.
+ * What goes instead of everything from the anchor to the end, when the article goes on after it:
+ * - a box of furniture (a newsletter pitch and its blurb in a <div> between two paragraphs) with a
+ *   paragraph of prose after the box: the box;
+ * - a furniture line closing a part of the body that holds paragraphs, with prose in a later part:
+ *   the line and what follows it in its part;
+ * - a loose line (see looseLineApart): the line.
+ * None (an empty list) keeps the cut to the end.
  */
-function boxedApart(blocks: Block[], anchor: number, end: number, root: Element): Element | null {
+function goesApart(blocks: Block[], anchor: number, end: number, root: Element): Element[] {
   const box = boxOf(blocks[anchor].el, root);
   if (box === blocks[anchor].el) return looseLineApart(blocks, anchor, end);
   // A heading alone in its box heads the next one ("Don't miss" over a row of video teasers).
-  if (opensFurniture(blocks[anchor]) && (anchor + 1 >= end || !box.contains(blocks[anchor + 1].el))) return null;
-  for (let i = anchor + 1; i < end; i++) if (!box.contains(blocks[i].el) && isProse(blocks[i])) return box;
-  return null;
+  if (opensFurniture(blocks[anchor]) && (anchor + 1 >= end || !box.contains(blocks[anchor + 1].el))) return [];
+  let after = anchor + 1;
+  while (after < end && box.contains(blocks[after].el)) after++;
+  if (!blocks.slice(after, end).some(isProse)) return [];
+  const partOfArticle = blocks.slice(0, anchor).some((block) => box.contains(block.el) && isProse(block));
+  return partOfArticle ? blocks.slice(anchor, after).map((block) => block.el) : [box];
 }
 
 function isProse(block: Block): boolean {
@@ -248,10 +254,10 @@ const MAX_PROSE_LINK_SHARE = 0.3;
  * it: the article goes on, and the line goes alone. A teaser list after it (linked titles between
  * their excerpts) is not all prose, and goes with the line.
  */
-function looseLineApart(blocks: Block[], anchor: number, end: number): Element | null {
-  if (anchor + 1 >= end) return null;
-  for (let i = anchor + 1; i < end; i++) if (!isProse(blocks[i])) return null;
-  return blocks[anchor].el;
+function looseLineApart(blocks: Block[], anchor: number, end: number): Element[] {
+  if (anchor + 1 >= end) return [];
+  for (let i = anchor + 1; i < end; i++) if (!isProse(blocks[i])) return [];
+  return [blocks[anchor].el];
 }
 
 /** The child of `root` that holds `el`. */
@@ -277,7 +283,7 @@ function isHeadJunk(block: Block): boolean {
 export function trimEdges(root: Element): void {
   const blocks = leafBlocks(root);
   if (blocks.length < 2) return;
-  const body: Body = { root, boxes: new Set(), bios: bioIsFurniture(blocks.map((block) => block.text)) };
+  const body: Body = { root, apart: new Set(), bios: bioIsFurniture(blocks.map((block) => block.text)) };
   let end = blocks.length;
   for (;;) {
     end = trimListing(blocks, end);
@@ -289,7 +295,7 @@ export function trimEdges(root: Element): void {
   let start = 0;
   while (start < end - 1 && isHeadJunk(blocks[start])) start++;
   for (const block of [...blocks.slice(0, start), ...blocks.slice(end)]) removeWithEmptyParents(block.el, root);
-  for (const box of body.boxes) if (root.contains(box)) remove(box);
+  for (const el of body.apart) if (root.contains(el)) removeWithEmptyParents(el, root);
 }
 
 function removeWithEmptyParents(el: Element, root: Element): void {
