@@ -93,6 +93,24 @@ export function absoluteUrl(value: string | null | undefined, base: string): str
 }
 
 /** Collapsed text of an element's subtree (textContent is iterative in linkedom). */
+/**
+ * Whether any text under `root` is not blank. Stops at the first such text: asking textOf of a
+ * large element to compare with '' reads all of it, and callers ask once per removed block.
+ */
+export function hasText(root: Node): boolean {
+  let node: Node | null = root.firstChild;
+  while (node) {
+    if (node.nodeType === TEXT_NODE && /\S/.test((node as Text).data)) return true;
+    if (node.firstChild) {
+      node = node.firstChild;
+      continue;
+    }
+    while (node !== root && !node.nextSibling) node = node.parentNode as Node;
+    node = node === root ? null : node.nextSibling;
+  }
+  return false;
+}
+
 export function textOf(node: Node | null | undefined): string {
   return node ? collapse(node.textContent ?? '') : '';
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractPage, toText } from '../../crawler/extract/index.ts';
 import { countWords } from '../../crawler/text/index.ts';
 import { parseDocument } from '../../crawler/extract/parse.ts';
+import { hasText } from '../../crawler/extract/dom.ts';
 import { fixture, page, PROSE, URL_BASE } from './helpers.ts';
 
 const PAGE_URL = 'https://gazette.example.org/news/2024/03/harbour-bridge-reopens';
@@ -71,5 +72,14 @@ describe('headline inside the body', () => {
     expect(result.text.startsWith(PROSE[0])).toBe(true);
     expect(result.text).not.toContain('New lock opens');
     expect(result.text).not.toContain('Rivers');
+  });
+});
+
+describe('hasText', () => {
+  it('finds text at any depth, and none in blank markup; it looks only inside the element', () => {
+    const doc = parseDocument('<div id="a"><p> </p><span>\n</span><b><i>x</i></b></div><div id="b"><p>  </p><img src="/x.jpg" alt="a picture"></div><div id="c"></div><p>after</p>');
+    expect(hasText(doc.getElementById('a')!)).toBe(true);
+    expect(hasText(doc.getElementById('b')!)).toBe(false);
+    expect(hasText(doc.getElementById('c')!)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { ELEMENT_NODE, remove, tagOf, textOf, walk } from '../dom.ts';
+import { ELEMENT_NODE, hasText, remove, tagOf, textOf, walk } from '../dom.ts';
 import { endsSentence, isBlockTag, readsAsSentence } from '../text.ts';
 import { normalizeDate } from '../metadata/dates.ts';
 import { ADVERT, COMMON_FURNITURE, FILED } from './furniture-phrases.ts';
@@ -123,6 +123,8 @@ interface Body {
   root: Element;
   /** Furniture with the article going on after it (see goesApart): removed on its own. */
   apart: Set<Element>;
+  /** For each block, the index of the last block of prose at or before it, or -1. */
+  lastProse: number[];
   /** Whether a bio-shaped block is the author's bio (see bioIsFurniture). */
   bios: boolean;
 }
@@ -212,7 +214,7 @@ function junkAnchor(blocks: Block[], end: number, body: Body): number {
     if (chars > HEADING_WINDOW_CHARS) break;
     const near = end - i <= LINE_WINDOW_BLOCKS && chars <= LINE_WINDOW_CHARS;
     if (!opensFurniture(blocks[i]) && !(near && isTailJunk(blocks[i], body))) continue;
-    const apart = goesApart(blocks, i, end, body.root);
+    const apart = goesApart(blocks, i, end, body);
     if (apart.length === 0) anchor = i;
     else for (const el of apart) body.apart.add(el);
   }
@@ -228,15 +230,17 @@ function junkAnchor(blocks: Block[], end: number, body: Body): number {
  * - a loose line (see looseLineApart): the line.
  * None (an empty list) keeps the cut to the end.
  */
-function goesApart(blocks: Block[], anchor: number, end: number, root: Element): Element[] {
-  const box = boxOf(blocks[anchor].el, root);
+function goesApart(blocks: Block[], anchor: number, end: number, body: Body): Element[] {
+  const box = boxOf(blocks[anchor].el, body.root);
   if (box === blocks[anchor].el) return looseLineApart(blocks, anchor, end);
   // A heading alone in its box heads the next one ("Don't miss" over a row of video teasers).
   if (opensFurniture(blocks[anchor]) && (anchor + 1 >= end || !box.contains(blocks[anchor + 1].el))) return [];
   let after = anchor + 1;
   while (after < end && box.contains(blocks[after].el)) after++;
   if (!blocks.slice(after, end).some(isProse)) return [];
-  const partOfArticle = blocks.slice(0, anchor).some((block) => box.contains(block.el) && isProse(block));
+  // The box's blocks are consecutive: it holds prose before the line if the nearest prose does.
+  const prose = body.lastProse[anchor - 1] ?? -1;
+  const partOfArticle = prose >= 0 && box.contains(blocks[prose].el);
   return partOfArticle ? blocks.slice(anchor, after).map((block) => block.el) : [box];
 }
 
@@ -283,7 +287,7 @@ function isHeadJunk(block: Block): boolean {
 export function trimEdges(root: Element): void {
   const blocks = leafBlocks(root);
   if (blocks.length < 2) return;
-  const body: Body = { root, apart: new Set(), bios: bioIsFurniture(blocks.map((block) => block.text)) };
+  const body: Body = { root, apart: new Set(), lastProse: lastProseIndex(blocks), bios: bioIsFurniture(blocks.map((block) => block.text)) };
   let end = blocks.length;
   for (;;) {
     end = trimListing(blocks, end);
@@ -298,12 +302,17 @@ export function trimEdges(root: Element): void {
   for (const el of body.apart) if (root.contains(el)) removeWithEmptyParents(el, root);
 }
 
+function lastProseIndex(blocks: Block[]): number[] {
+  let last = -1;
+  return blocks.map((block, i) => (last = isProse(block) ? i : last));
+}
+
 function removeWithEmptyParents(el: Element, root: Element): void {
   let node: Element | null = el;
   while (node && node !== root) {
     const parent: Element | null = node.parentElement;
     remove(node);
-    if (!parent || parent === root || textOf(parent) !== '' || parent.querySelector('img, picture, video, table, pre') !== null) break;
+    if (!parent || parent === root || hasText(parent) || parent.querySelector('img, picture, video, table, pre') !== null) break;
     node = parent;
   }
 }

@@ -17,5 +17,7 @@ export const HOSTILE_PAGES: Record<string, () => string> = {
   '4.9 MB word without spaces': () => `<html><body><article><p>${'x'.repeat(4_900_000)}</p></article></body></html>`,
   '2 MB class attribute': () => `<html><body><div class="${'share-'.repeat(300_000)}"><p>${'text '.repeat(200)}</p></div></body></html>`,
   '50k attributes': () => `<html><body><div ${Array.from({ length: 50_000 }, (_, i) => `a${i}="x"`).join(' ')}><p>${'text '.repeat(100)}</p></div></body></html>`,
+  // trimEdges judges the box of each furniture line near the end against the blocks before it.
+  'furniture box, 7k lines': () => `<html><body><article><div class="entry-content"><div>${Array.from({ length: 7000 }, (_, i) => (i % 2 ? '<p>Share via mail</p>' : `<p>Line ${i}</p>`)).join('')}</div><p>${PROSE}</p></div></article></body></html>`,
   'unclosed <script>': () => `<html><body><script>${'var a = "<div>";'.repeat(300_000)}`,
 };
