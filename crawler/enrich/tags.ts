@@ -1,5 +1,5 @@
 import { primaryLanguage } from '../text/language-tag.ts';
-import { keywordTokens, wordListsFor } from '../text/index.ts';
+import { keywordTokens, segmenterLanguage, wordListsFor } from '../text/index.ts';
 import { tagSlug } from './tag-slug.ts';
 
 // Tags by keyword extraction. Candidates are found the RAKE way (runs of words between
@@ -142,7 +142,7 @@ export function extractTags(input: TagInput, options: TagOptions = {}): string[]
   const max = Math.max(1, options.max ?? 8);
   const min = Math.min(max, Math.max(0, options.min ?? 3));
   const lang = primaryLanguage(input.lang);
-  const segmenterLang = Intl.Segmenter.supportedLocalesOf([lang]).length ? lang : 'en';
+  const segmenterLang = segmenterLanguage(lang);
   const { stop, generic } = wordListsFor(lang);
 
   const items = tokenize(input.text, segmenterLang, stop);

@@ -9,6 +9,15 @@ export function wordSegmenter(lang = 'und'): Intl.Segmenter {
   return segmenter;
 }
 
+const supported = new Map<string, string>();
+
+/** `lang` when ICU segments it by its own rules, else English; ICU is asked once per language. */
+export function segmenterLanguage(lang: string): string {
+  let answer = supported.get(lang);
+  if (answer === undefined) supported.set(lang, (answer = Intl.Segmenter.supportedLocalesOf([lang]).length ? lang : 'en'));
+  return answer;
+}
+
 const sentences = new Intl.Segmenter('und', { granularity: 'sentence' });
 
 /** ICU's sentence segmenter (language-independent rules). */
