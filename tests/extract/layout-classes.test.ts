@@ -47,6 +47,33 @@ describe('captions and credits (class 2)', () => {
     for (const p of paragraphs) expect(text).toContain(p);
   });
 
+  it('drops a credit announced to screen readers ("Image source, Getty Images")', () => {
+    const text = extractPage(page({ paragraphs: [PROSE[0], 'Image source, Getty Images', PROSE[1], PROSE[2]] }), URL_BASE).text;
+    expect(text.split('\n\n')).toEqual(PROSE);
+  });
+
+  it('keeps a caption set as a paragraph out of the text when it says what it is, and in the HTML', () => {
+    const captions = ['Image caption, Skippers lined up before dawn', 'FILE - Skippers wait at the lock, May 2, 2024. (AP Photo/Jane Hill, File)', 'The first barge clears the weir. (Photo: Tom Reed)'];
+    for (const caption of captions) {
+      const result = extractPage(page({ paragraphs: [PROSE[0], '<img src="/lock.jpg" width="1200" height="800" alt="">', caption, PROSE[1], PROSE[2]] }), URL_BASE);
+      expect(result.text.split('\n\n'), caption).toEqual(PROSE);
+      expect(result.html, caption).toContain(caption.slice(0, 20));
+    }
+    const sentence = 'The new gates are shown on the notice board at the lock (photo: page 3).';
+    expect(extractPage(page({ paragraphs: [...PROSE, sentence] }), URL_BASE).text).toContain(sentence);
+  });
+
+  it('keeps a photo story told in captions that end with their credit', () => {
+    const captions = [
+      'Lanterns hang over the harbour road on the first night of the festival. (AP Photo/Jane Hill)',
+      'Children carry paper boats to the water at dusk; each boat holds a candle. (AP Photo/Jane Hill)',
+      'By midnight the bay is full of small lights, and the ferry waits at the pier. (AP Photo/Tom Reed)',
+    ];
+    const paragraphs = captions.flatMap((c, i) => [`<img src="/photos/${i}.jpg" alt="" width="1200" height="800">`, c]);
+    const result = extractPage(page({ paragraphs: ['Photos from the lantern festival.', ...paragraphs] }), URL_BASE);
+    for (const caption of captions) expect(result.text).toContain(caption);
+  });
+
   it('keeps a figure caption with its image in the HTML', () => {
     expect(result.html).toMatch(/<figcaption>\s*<span class="caption-text">Growers blame the losses on slugs, not the rabbit<\/span>\s*<\/figcaption>/);
   });

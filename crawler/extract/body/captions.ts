@@ -1,6 +1,6 @@
 import { ELEMENT_NODE, classAndId, remove, sharesLine, tagOf, textOf, walk } from '../dom.ts';
 import { countWords } from '../../text/index.ts';
-import { endsSentence } from '../text.ts';
+import { endsSentence, isBlockTag } from '../text.ts';
 import { namesCaption, namesCredit } from './vocabulary.ts';
 
 // Photo captions, credits and gallery counters are not article text. A caption stays in the HTML
@@ -23,6 +23,16 @@ const PAGE_NUMBER = /^\d{1,3}$/;
 const MIN_PAGE_NUMBERS = 3;
 // "Image 1 of 5", "Photo 3/12", "Slide 2 of 10"; alone or opening a gallery caption.
 const COUNTER = /^(?:(?:image|photo|picture|pic|slide|gallery)\s*#?\d{1,3}\s*(?:of|\/)\s*\d{1,3}\b|\d{1,3}\s*(?:of|\/)\s*\d{1,3}$)/i;
+// What a picture says to screen readers before its credit or caption: "Image source, Getty Images"
+// is a credit, "Image caption, Skippers wait at the lock" a caption.
+const SPOKEN_CREDIT = /^(?:image|media|video|photo) (?:source|credit), \S/i;
+const SPOKEN_CAPTION = /^(?:image|media|video|photo) caption, \S/i;
+// A caption that ends with its credit: "Skippers wait at the lock. (AP Photo/Jane Doe, File)", "… (Photo: Jane Doe)".
+// The credit names someone: "shown on the notice board (photo: page 3)." is a sentence.
+const CREDITED_CAPTION =
+  /\((?:(?:AP|AFP|Reuters|EPA|UPI|Xinhua|CP)(?:\s+Photos?)?\s*\/|(?:[Pp]hoto(?:graph)?|[Ii]mage|[Pp]icture)s?\s*(?:by\s+|:\s*)|(?:[Pp]hoto|[Ii]mage) [Cc]redit\s*:\s*)\p{Lu}[^()]{0,80}\)\.?$/u;
+/** The class a caption that says it is one gets, so that isCaption knows it like any named caption. */
+const CAPTION_CLASS = 'caption';
 
 const CREDIT_LIMIT = 120;
 const CREDIT_MAX_WORDS = 12;
@@ -40,12 +50,17 @@ export function isCreditLine(text: string): boolean {
   if (text.length > CREDIT_LIMIT) return false;
   const words = countWords(text);
   if (words > CREDIT_MAX_WORDS || (words > SENTENCE_MIN_WORDS && endsSentence(text))) return false;
-  return CREDIT_LINE.test(text) || AGENCY_CREDIT.test(text);
+  return CREDIT_LINE.test(text) || AGENCY_CREDIT.test(text) || SPOKEN_CREDIT.test(text);
 }
 
 /** A gallery counter, alone or in front of its slide's caption. */
 export function isCountedCaption(text: string): boolean {
   return text.length <= COUNTED_CAPTION_LIMIT && COUNTER.test(text);
+}
+
+/** A caption set as a paragraph that says what it is: by a spoken label in front, or by its credit at the end. */
+function isMarkedCaption(text: string): boolean {
+  return text.length <= CAPTION_LIMIT && (SPOKEN_CAPTION.test(text) || CREDITED_CAPTION.test(text));
 }
 
 /** A <figcaption>, or a short block whose class or id names a caption. */
@@ -59,6 +74,7 @@ export function isCaption(el: Element): boolean {
  * elements whose whole text is a credit, starts with a counter or is a control ("<<", "Hide
  * caption"), and runs of bare page numbers. Inner elements are judged first, so a credit
  * glued to its caption ("… the rabbitCredit: Jane Doe/AP") goes and the caption stays.
+ * A line that says it is a caption is marked as one, to be kept with its picture like any other.
  */
 export function removeCreditsAndCounters(root: Element): void {
   // Page numbers are judged by their neighbours, so they go only once all are judged.
@@ -71,8 +87,16 @@ export function removeCreditsAndCounters(root: Element): void {
     const credit = namesCredit(classAndId(el)) ? text.length <= NAMED_CREDIT_LIMIT : isCreditLine(text) || isCountedCaption(text) || (BARE_AGENCY.test(text) && !sharesLine(el));
     if (credit || GALLERY_CONTROL.test(text)) remove(el);
     else if (inPageNumberRun(el)) pager.push(el);
+    else if (isMarkedCaption(text) && isOneLine(el)) el.classList.add(CAPTION_CLASS);
   }
   for (const el of pager) remove(el);
+}
+
+/** A line of its own holding no block: a <div> around a paragraph and its caption is not a caption. */
+function isOneLine(el: Element): boolean {
+  if (sharesLine(el)) return false;
+  for (const child of el.children) if (isBlockTag(tagOf(child))) return false;
+  return true;
 }
 
 function inPageNumberRun(el: Element): boolean {
