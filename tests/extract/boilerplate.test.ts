@@ -116,6 +116,15 @@ describe('boilerplate lines and captions', () => {
     expect(extractPage(page({ paragraphs: [...PROSE, sentence] }), URL_BASE).text).toContain(sentence);
   });
 
+  it("drops a follow line for the newer networks and a wire service's note on its standards, and keeps sentences that start alike", () => {
+    for (const line of ['Follow Jane Hill on X: https://x.com/janehill', 'Follow the Courier on Bluesky', 'Our Standards: The Thomson Reuters Trust Principles.']) {
+      expect(extractPage(page({ paragraphs: [...PROSE, line] }), URL_BASE).text.split('\n\n'), line).toEqual(PROSE);
+    }
+    for (const sentence of ['Follow the towpath on X-ray maps of the valley, the lock keeper said.', 'Our standards for the new gates are stricter than the old ones, the engineer said.']) {
+      expect(extractPage(page({ paragraphs: [...PROSE, sentence] }), URL_BASE).text, sentence).toContain(sentence);
+    }
+  });
+
   it('drops a list of teasers closing the body, but keeps a lone "more" at the end of a paragraph', () => {
     const teasers = ['More lock news', 'New gates for the old mill race', 'Work starts on the second weir next spring. Read more…', '2024-05-10', 'Barge festival returns', 'Boats from four countries are expected. Read more…', '2024-05-02'];
     const result = extractPage(page({ paragraphs: [...PROSE, ...teasers] }), URL_BASE);
@@ -156,9 +165,12 @@ describe('boilerplate lines and captions', () => {
 
   it('drops the labels news templates set between paragraphs, around ads, players and pictures', () => {
     const labels = ['Story continues below advertisement', 'Continue reading the main story', 'Scroll to continue with content', 'Skip Advertisement', 'Supported by', 'toggle caption', 'Enlarge this image', 'Image', 'Open in app'];
+    // Screen-reader labels around a list of links or a player, sponsored labels, teaser headings and tool buttons.
+    labels.push('list of 4 items', 'list 2 of 4', 'end of list', 'This video can not be played', 'Opens in new window', 'Most Read', 'Content from our partners', 'Paid Program', 'Summarize this article', 'Get the latest news delivered to your inbox');
     for (const label of labels) expect(extractPage(page({ paragraphs: [PROSE[0], label, PROSE[1], PROSE[2]] }), URL_BASE).text.split('\n\n'), label).toEqual(PROSE);
-    const sentence = 'Image after image of the old gates was shown at the opening.';
-    expect(extractPage(page({ paragraphs: [PROSE[0], sentence, PROSE[1], PROSE[2]] }), URL_BASE).text).toContain(sentence);
+    for (const sentence of ['Image after image of the old gates was shown at the opening.', 'Most read the notice before the lock opened.', 'The list of items left at the lock runs to four pages.']) {
+      expect(extractPage(page({ paragraphs: [PROSE[0], sentence, PROSE[1], PROSE[2]] }), URL_BASE).text, sentence).toContain(sentence);
+    }
   });
 
   it("drops a share row's and a player's buttons left as text, and keeps the same words inside a line", () => {

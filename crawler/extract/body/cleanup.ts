@@ -28,7 +28,11 @@ const BOILERPLATE_LINE = new RegExp(
       // Buttons and links of share rows, players and article tools, left as text.
       'copy link|link copied|save(?: (?:article|story|for later))?|gift (?:this )?(?:article|story)|bookmark|add to (?:reading )?list|read later',
       'follow|comments?|close|menu|play|pause|(?:un)?mute|(?:next|previous)(?: (?:article|story|post))?|explore more',
-      'ad feedback|report (?:an|this) ad|(?:paid|partner|promoted|sponsored) (?:content|posts?|stories)|promoted|from our partners|latest news|most popular',
+      'ad feedback|report (?:an|this) ad|(?:paid|partner|promoted|sponsored) (?:content|posts?|stories)|promoted|(?:(?:content|stories) )?from our partners|paid program',
+      'latest news|most (?:popular|read|viewed|shared)|summarize this (?:article|story)|opens? in (?:a )?new (?:window|tab)',
+      // What a page says to screen readers around a list of links or a player: "list of 4 items", "end of list".
+      'list of \\d+ items|list \\d+ of \\d+|end of list|this video can ?not be played',
+      'get the latest (?:news|stories|headlines)(?: delivered)? (?:to|in) your inbox',
       SOCIAL_ROW,
       // Appeals and comment prompts under an article.
       'donate(?: now| today)?|join the (?:conversation|discussion)|have your say',

@@ -19,7 +19,9 @@ const TAIL = new RegExp(
       'more (?:[\\p{L}-]+ ){1,2}(?:stories|news|coverage|articles|posts) (?:from|on|in|at)\\b',
       'also on\\b',
       'sign up\\b|subscribe\\b|join (?:our|the|my) (?:newsletter|mailing list|community)',
-      'follow (?:us|me)\\b|follow\\b[^.!?]{0,60}\\bon (?:twitter|facebook|instagram|linkedin)\\b',
+      'follow (?:us|me)\\b|follow\\b[^.!?]{0,60}\\bon (?:twitter|facebook|instagram|linkedin|bluesky|mastodon|tiktok|youtube|x(?![\\p{L}-]))',
+      // A wire service's note on its principles, under every story it sends.
+      'our standards\\s*:',
       'like (?:us|our site|our page|this)\\b|share (?:this|on|via)\\b|tweet\\b|pin it\\b',
       // "Like The Root on Facebook." as a prompt of its own, not "Like many on Facebook, she …".
       'like\\b[^.!?,]{0,60}\\bon (?:twitter|facebook|instagram|linkedin)\\s*(?:[.!]|$)',
