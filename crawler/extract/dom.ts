@@ -92,7 +92,6 @@ export function absoluteUrl(value: string | null | undefined, base: string): str
   }
 }
 
-/** Collapsed text of an element's subtree (textContent is iterative in linkedom). */
 /**
  * Whether any text under `root` is not blank. Stops at the first such text: asking textOf of a
  * large element to compare with '' reads all of it, and callers ask once per removed block.
@@ -111,6 +110,7 @@ export function hasText(root: Node): boolean {
   return false;
 }
 
+/** Collapsed text of an element's subtree (textContent is iterative in linkedom). */
 export function textOf(node: Node | null | undefined): string {
   return node ? collapse(node.textContent ?? '') : '';
 }
@@ -118,6 +118,25 @@ export function textOf(node: Node | null | undefined): string {
 export function hasAncestor(el: Element, tags: string[]): boolean {
   for (let node = el.parentElement; node; node = node.parentElement) if (tags.includes(node.localName)) return true;
   return false;
+}
+
+/** Elements that start a block of their own: a line, a paragraph, a list, a table, a section. */
+const BLOCK = new Set([
+  'address', 'article', 'aside', 'blockquote', 'body', 'center', 'dd', 'details', 'dialog', 'dir', 'div', 'dl', 'dt',
+  'fieldset', 'figcaption', 'figure', 'footer', 'form', 'frameset', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header',
+  'hgroup', 'hr', 'legend', 'li', 'main', 'menu', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'caption',
+  'thead', 'tbody', 'tfoot', 'tr', 'ul', 'video', 'audio', 'noscript', 'listing', 'plaintext', 'xmp',
+]);
+
+export function isBlockTag(tag: string): boolean {
+  return BLOCK.has(tag);
+}
+
+const ANY_BLOCK = [...BLOCK].join(', ');
+
+/** Whether a block element lies anywhere under `el`. */
+export function holdsBlock(el: Element): boolean {
+  return el.querySelector(ANY_BLOCK) !== null;
 }
 
 /** Inline ("phrasing") elements: they sit inside running text. */
@@ -163,7 +182,5 @@ function hasTextBeside(el: Element, inlineSiblings: boolean): boolean {
 
 /** Inline markup holding text and no block ("<span><h3>Related</h3></span>" is a heading). */
 function isInlineText(el: Element): boolean {
-  return PHRASING.has(tagOf(el)) && textOf(el) !== '' && el.querySelector(BLOCKS_INSIDE) === null;
+  return PHRASING.has(tagOf(el)) && textOf(el) !== '' && !holdsBlock(el);
 }
-
-const BLOCKS_INSIDE = 'p, div, h1, h2, h3, h4, h5, h6, ul, ol, li, table, blockquote, section, article, header, footer, figure, pre';

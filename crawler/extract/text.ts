@@ -1,21 +1,11 @@
-import { ELEMENT_NODE, TEXT_NODE, tagOf, walk } from './dom.ts';
+import { ELEMENT_NODE, TEXT_NODE, isBlockTag, tagOf, walk } from './dom.ts';
 
 // Plain text as a reader sees it: one blank line between blocks, whitespace collapsed inside a
 // block, <br> kept as a line break, <pre> kept verbatim, table cells separated by " | ".
 
-const BLOCK = new Set([
-  'address', 'article', 'aside', 'blockquote', 'body', 'center', 'dd', 'details', 'dialog', 'dir', 'div', 'dl', 'dt',
-  'fieldset', 'figcaption', 'figure', 'footer', 'form', 'frameset', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header',
-  'hgroup', 'hr', 'legend', 'li', 'main', 'menu', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'caption',
-  'thead', 'tbody', 'tfoot', 'tr', 'ul', 'video', 'audio', 'noscript', 'listing', 'plaintext', 'xmp',
-]);
 const CELL = new Set(['td', 'th']);
 const SKIP = new Set(['script', 'style', 'template', 'noscript', 'head', 'title', 'svg', 'math', 'iframe', 'object', 'select', 'textarea', 'button']);
 const LINE_BREAK = '\uE000';
-
-export function isBlockTag(tag: string): boolean {
-  return BLOCK.has(tag);
-}
 
 /** `omit` leaves elements out of the text (their place still separates blocks). */
 export function toText(root: Node, omit?: (el: Element) => boolean): string {
@@ -61,7 +51,7 @@ export function toText(root: Node, omit?: (el: Element) => boolean): string {
         return true;
       }
       if (CELL.has(tag) && preDepth === 0 && /\S/.test(buffer)) buffer += ' | ';
-      if (BLOCK.has(tag)) flush();
+      if (isBlockTag(tag)) flush();
       return true;
     },
     (el) => {
@@ -74,7 +64,7 @@ export function toText(root: Node, omit?: (el: Element) => boolean): string {
         }
         return;
       }
-      if (BLOCK.has(tag)) flush();
+      if (isBlockTag(tag)) flush();
     },
   );
   flush();

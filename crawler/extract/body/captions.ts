@@ -1,6 +1,6 @@
-import { ELEMENT_NODE, classAndId, remove, sharesLine, tagOf, textOf, walk } from '../dom.ts';
+import { ELEMENT_NODE, classAndId, holdsBlock, remove, sharesLine, tagOf, textOf, walk } from '../dom.ts';
 import { countWords } from '../../text/index.ts';
-import { endsSentence, isBlockTag } from '../text.ts';
+import { endsSentence } from '../text.ts';
 import { namesCaption, namesCredit } from './vocabulary.ts';
 
 // Photo captions, credits and gallery counters are not article text. A caption stays in the HTML
@@ -94,9 +94,7 @@ export function removeCreditsAndCounters(root: Element): void {
 
 /** A line of its own holding no block: a <div> around a paragraph and its caption is not a caption. */
 function isOneLine(el: Element): boolean {
-  if (sharesLine(el)) return false;
-  for (const child of el.children) if (isBlockTag(tagOf(child))) return false;
-  return true;
+  return !sharesLine(el) && !holdsBlock(el);
 }
 
 function inPageNumberRun(el: Element): boolean {

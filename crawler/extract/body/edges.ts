@@ -1,5 +1,5 @@
-import { ELEMENT_NODE, hasText, remove, tagOf, textOf, walk } from '../dom.ts';
-import { endsSentence, isBlockTag, readsAsSentence } from '../text.ts';
+import { ELEMENT_NODE, hasText, isBlockTag, remove, tagOf, textOf, walk } from '../dom.ts';
+import { endsSentence, readsAsSentence } from '../text.ts';
 import { normalizeDate } from '../metadata/dates.ts';
 import { ADVERT, COMMON_FURNITURE, FILED } from './furniture-phrases.ts';
 import { textStats } from './measure.ts';

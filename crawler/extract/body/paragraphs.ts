@@ -1,6 +1,5 @@
-import { ELEMENT_NODE, TEXT_NODE, tagOf, walk } from '../dom.ts';
+import { ELEMENT_NODE, TEXT_NODE, isBlockTag, tagOf, walk } from '../dom.ts';
 import { tagged, type DocIndex } from '../dom-index.ts';
-import { isBlockTag } from '../text.ts';
 
 // Old layouts mark paragraphs with <br><br> (in a <td>, a <font>, or straight under <body>) and
 // mix bare text with blocks. Every strategy scores paragraphs, and the cleanup works block by

@@ -1,5 +1,4 @@
-import { ELEMENT_NODE, TEXT_NODE, attr, remove, tagOf, textOf, walk } from '../dom.ts';
-import { isBlockTag } from '../text.ts';
+import { ELEMENT_NODE, TEXT_NODE, attr, isBlockTag, remove, tagOf, textOf, walk } from '../dom.ts';
 import { COMMON_FURNITURE } from './furniture-phrases.ts';
 import { textStats } from './measure.ts';
 
