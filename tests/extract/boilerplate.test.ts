@@ -116,8 +116,8 @@ describe('boilerplate lines and captions', () => {
     expect(extractPage(page({ paragraphs: [...PROSE, sentence] }), URL_BASE).text).toContain(sentence);
   });
 
-  it("drops a follow line for the newer networks and a wire service's note on its standards, and keeps sentences that start alike", () => {
-    for (const line of ['Follow Jane Hill on X: https://x.com/janehill', 'Follow the Courier on Bluesky', 'Our Standards: The Thomson Reuters Trust Principles.']) {
+  it("drops a follow or like line for the newer networks and a wire service's note on its standards, and keeps sentences that start alike", () => {
+    for (const line of ['Follow Jane Hill on X: https://x.com/janehill', 'Follow the Courier on Bluesky', 'Like the Courier on Mastodon.', 'Our Standards: The Thomson Reuters Trust Principles.']) {
       expect(extractPage(page({ paragraphs: [...PROSE, line] }), URL_BASE).text.split('\n\n'), line).toEqual(PROSE);
     }
     for (const sentence of ['Follow the towpath on X-ray maps of the valley, the lock keeper said.', 'Our standards for the new gates are stricter than the old ones, the engineer said.']) {

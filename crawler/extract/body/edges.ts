@@ -10,6 +10,9 @@ import { bioIsFurniture, isAuthorBio } from './author-bio.ts';
 // paragraph, a newsletter pitch, share prompt, related list or copyright line below the last.
 // Walking in from each edge, such blocks are dropped until the first block of prose.
 
+/** A social network a follow or like prompt names, as a whole word ("X", not "X-ray"). */
+const NETWORK = '(?:twitter|facebook|instagram|linkedin|bluesky|mastodon|tiktok|youtube|x)(?![\\p{L}-])';
+
 const TAIL = new RegExp(
   '^(?:' +
     [
@@ -19,12 +22,12 @@ const TAIL = new RegExp(
       'more (?:[\\p{L}-]+ ){1,2}(?:stories|news|coverage|articles|posts) (?:from|on|in|at)\\b',
       'also on\\b',
       'sign up\\b|subscribe\\b|join (?:our|the|my) (?:newsletter|mailing list|community)',
-      'follow (?:us|me)\\b|follow\\b[^.!?]{0,60}\\bon (?:twitter|facebook|instagram|linkedin|bluesky|mastodon|tiktok|youtube|x(?![\\p{L}-]))',
+      `follow (?:us|me)\\b|follow\\b[^.!?]{0,60}\\bon ${NETWORK}`,
       // A wire service's note on its principles, under every story it sends.
       'our standards\\s*:',
       'like (?:us|our site|our page|this)\\b|share (?:this|on|via)\\b|tweet\\b|pin it\\b',
       // "Like The Root on Facebook." as a prompt of its own, not "Like many on Facebook, she …".
-      'like\\b[^.!?,]{0,60}\\bon (?:twitter|facebook|instagram|linkedin)\\s*(?:[.!]|$)',
+      `like\\b[^.!?,]{0,60}\\bon ${NETWORK}\\s*(?:[.!]|$)`,
       `(?:${FILED})\\b|tags?\\s*:|categories?\\s*:|topics?\\s*:`,
       '©|copyright\\b|\\(c\\)\\s*\\d{4}|all rights reserved|this (?:article|entry|post) was (?:posted|filed)\\b',
       'leave a (?:comment|reply)|click here to (?:subscribe|sign up|follow)|get (?:the|our) (?:app|newsletter)',

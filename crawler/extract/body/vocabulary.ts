@@ -121,7 +121,7 @@ const FACT_BOX = /(?:^|[\s_-])(?:factbox|fact[\s_-]box|keyfacts|key[\s_-]facts|k
 const PULL_QUOTE = /(?:^|[\s_-])pull[\s_-]?quote(?=$|[\s_-])/;
 
 export function namesPullQuote(classAndId: string): boolean {
-  return PULL_QUOTE.test(classAndId);
+  return classAndId !== '' && PULL_QUOTE.test(meaningfulTokens(classAndId));
 }
 
 export function namesFactBox(classAndId: string): boolean {
