@@ -16,7 +16,7 @@ import { JSDOM, VirtualConsole } from 'jsdom';
 import { parseHTML } from 'linkedom';
 import { extractPage } from '../../crawler/extract/index.ts';
 import { loadDataset, type GroundTruth, type Page } from './lib/extraction-dataset.ts';
-import { hasComments, withoutComments, withoutHeadline } from './lib/label-parts.ts';
+import { withoutComments, withoutHeadline } from './lib/label-parts.ts';
 import { HOSTILE_PAGES } from './lib/hostile-pages.ts';
 import { describeMachine, PROJECT } from './lib/results.ts';
 import { printTable } from './lib/table.ts';
@@ -157,12 +157,13 @@ function printLabelParts(groundTruth: GroundTruth, pages: Page[], predictions: M
   const relabel = (change: (label: string, id: string) => string): GroundTruth =>
     Object.fromEntries(Object.entries(groundTruth).map(([id, truth]) => [id, { ...truth, articleBody: change(truth.articleBody, id) }]));
   const title = (id: string) => predictions.get(id)?.title ?? '';
-  const headlines = pages.filter((page) => withoutHeadline(groundTruth[page.id].articleBody, title(page.id)) !== groundTruth[page.id].articleBody).length;
-  const comments = pages.filter((page) => hasComments(groundTruth[page.id].articleBody)).length;
+  const noHeadline = relabel((label, id) => withoutHeadline(label, title(id)));
+  const noComments = relabel(withoutComments);
+  const changed = (truth: GroundTruth) => Object.keys(truth).filter((id) => truth[id].articleBody !== groundTruth[id].articleBody).length;
   const variants: Array<[string, GroundTruth]> = [
     ['labels as given', groundTruth],
-    [`without the headline line (${headlines} labels)`, relabel((label, id) => withoutHeadline(label, title(id)))],
-    [`without readers' comments (${comments} labels)`, relabel(withoutComments)],
+    [`without the headline line (${changed(noHeadline)} labels)`, noHeadline],
+    [`without readers' comments (${changed(noComments)} labels)`, noComments],
     ['without both', relabel((label, id) => withoutHeadline(withoutComments(label), title(id)))],
   ];
   console.log("\ngleaner against the labels without what it leaves out of a body by design:");

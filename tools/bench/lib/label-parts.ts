@@ -16,10 +16,6 @@ export function withoutComments(label: string): string {
   return at < 0 ? label : label.slice(0, at).trimEnd();
 }
 
-export function hasComments(label: string): boolean {
-  return COMMENTS_MARKER.test(label);
-}
-
 /** The label without the line that repeats `title` near its top; unchanged if there is none. */
 export function withoutHeadline(label: string, title: string): string {
   if (!title) return label;
