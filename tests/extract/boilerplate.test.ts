@@ -192,9 +192,13 @@ describe('boilerplate lines and captions', () => {
   });
 
   it('drops an agency name standing alone under a picture, and keeps it inside a sentence', () => {
-    const figure = '<figure><img src="/weir.jpg" width="800" height="600" alt=""><figcaption>The weir at dawn</figcaption></figure><p>Getty Images</p>';
-    const html = page().replace('<p>Skippers', `${figure}<p>Skippers`);
-    expect(extractPage(html, URL_BASE).text.split('\n\n')).toEqual(PROSE);
+    for (const credit of ['Getty Images', 'UPI', 'Jane Doe/CP']) {
+      const figure = `<figure><img src="/weir.jpg" width="800" height="600" alt=""><figcaption>The weir at dawn</figcaption></figure><p>${credit}</p>`;
+      const html = page().replace('<p>Skippers', `${figure}<p>Skippers`);
+      expect(extractPage(html, URL_BASE).text.split('\n\n'), credit).toEqual(PROSE);
+    }
+    const heading = 'EPA/OSHA guidance';
+    expect(extractPage(page({ paragraphs: [PROSE[0], heading, PROSE[1], PROSE[2]] }), URL_BASE).text).toContain(heading);
     const sentence = 'The lock opened on time, the <a href="https://ap.example/">AP</a> reports.';
     expect(extractPage(page({ paragraphs: [...PROSE, sentence] }), URL_BASE).text).toContain('The lock opened on time, the AP reports.');
   });

@@ -10,12 +10,18 @@ import { namesCaption, namesCredit } from './vocabulary.ts';
 // museum", "Image: Getty". "Credit" needs its colon: "Credit card debt rose…" is a sentence.
 const CREDIT_LINE =
   /^\(?(?:(?:photo|image|picture|video|illustration)\s+)?(?:credits?\s*:|courtesy(?:\s+of)?\b)\s*\S|^\(?(?:photo(?:graph)?s?|images?|pictures?|pics?|illustrations?|graphics?)(?:\s+by)?\s*:\s*\S|^\(?(?:photo(?:graph)?s?|images?|pictures?|illustrations?)\s+by\s+\S/i;
+// Wire services, whose photographers are credited "AP Photo/Jane Doe", and picture agencies.
+const WIRE = 'AP|AFP|Reuters|EPA(?:-EFE)?|UPI|Xinhua|CP';
+const PICTURE_AGENCY = `${WIRE}|Getty(?: Images)?|Shutterstock|Alamy|PA(?: Wire| Images)?|Bloomberg|ZUMA(?: Press| Wire)?|Sipa(?: USA)?|NurPhoto|iStock(?:photo)?|Thinkstock`;
 // "Matt McClain/The Washington Post via Getty Images", "(@user/Twitter)", "AP Photo/Jane Doe",
-// "Credit...Jane Doe for The Courier".
-const AGENCY_CREDIT =
-  /\/\s*(?:AP|AFP|Reuters|EPA(?:-EFE)?|Getty(?: Images)?|Shutterstock|Alamy|PA(?: Wire| Images)?|Bloomberg|Xinhua|ZUMA(?: Press| Wire)?|Sipa(?: USA)?|NurPhoto|iStock(?:photo)?|Thinkstock|Twitter|Instagram|Flickr)\)?\.?$|\bvia Getty Images\)?\.?$|^\(?(?:AP|AFP|Reuters)(?: Photo)?\s*\/\s*\S|^credit\s*(?:\.{2,}|…)\s*\S/i;
+// "Credit...Jane Doe for The Courier". At the start of a line only the best-known wires: "EPA/OSHA
+// guidance" is not a credit.
+const AGENCY_CREDIT = new RegExp(
+  `\\/\\s*(?:${PICTURE_AGENCY}|Twitter|Instagram|Flickr)\\)?\\.?$|\\bvia Getty Images\\)?\\.?$|^\\(?(?:AP|AFP|Reuters)(?: Photo)?\\s*\\/\\s*\\S|^credit\\s*(?:\\.{2,}|…)\\s*\\S`,
+  'i',
+);
 /** An agency's name alone under a picture; inside a sentence ("the <a>AP</a> reports") it is a word of it. */
-const BARE_AGENCY = /^(?:AP|AFP|Reuters|EPA|Getty Images|Shutterstock|Alamy|Bloomberg|Xinhua|PA Wire|PA Images)$/;
+const BARE_AGENCY = new RegExp(`^(?:${PICTURE_AGENCY})$`);
 // A gallery's controls: arrows, "Hide caption", "View gallery".
 const GALLERY_CONTROL = /^(?:<<?|>>?|«|»|‹|›|←|→|(?:hide|show) captions?|view (?:gallery|all photos|slideshow)|enlarge(?: this)? (?:image|photo))$/i;
 const PAGE_NUMBER = /^\d{1,3}$/;
@@ -29,8 +35,10 @@ const SPOKEN_CREDIT = /^(?:image|media|video|photo) (?:source|credit), \S/i;
 const SPOKEN_CAPTION = /^(?:image|media|video|photo) caption, \S/i;
 // A caption that ends with its credit: "Skippers wait at the lock. (AP Photo/Jane Doe, File)", "… (Photo: Jane Doe)".
 // The credit names someone: "shown on the notice board (photo: page 3)." is a sentence.
-const CREDITED_CAPTION =
-  /\((?:(?:AP|AFP|Reuters|EPA|UPI|Xinhua|CP)(?:\s+Photos?)?\s*\/|(?:[Pp]hoto(?:graph)?|[Ii]mage|[Pp]icture)s?\s*(?:by\s+|:\s*)|(?:[Pp]hoto|[Ii]mage) [Cc]redit\s*:\s*)\p{Lu}[^()]{0,80}\)\.?$/u;
+const CREDITED_CAPTION = new RegExp(
+  `\\((?:(?:${WIRE})(?:\\s+Photos?)?\\s*\\/|(?:[Pp]hoto(?:graph)?|[Ii]mage|[Pp]icture)s?\\s*(?:by\\s+|:\\s*)|(?:[Pp]hoto|[Ii]mage) [Cc]redit\\s*:\\s*)\\p{Lu}[^()]{0,80}\\)\\.?$`,
+  'u',
+);
 /** The class a caption that says it is one gets, so that isCaption knows it like any named caption. */
 const CAPTION_CLASS = 'caption';
 
