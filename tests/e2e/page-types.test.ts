@@ -118,3 +118,24 @@ describe('the home page', () => {
     await context.close();
   });
 });
+
+it('the sources list keeps each icon beside its name on a phone', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await openPageType(page, targets.find((t) => t.type === 'sources')!);
+  // The icon's middle lies within the first line of the name's text.
+  const apart = await page.locator('.sources .source').evaluateAll((links) =>
+    links
+      .filter((link) => {
+        const icon = link.querySelector('img')!.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(link.lastChild!);
+        const firstLine = range.getClientRects()[0]!;
+        const middle = (icon.top + icon.bottom) / 2;
+        return middle < firstLine.top || middle > firstLine.bottom;
+      })
+      .map((link) => link.textContent),
+  );
+  expect(apart).toEqual([]);
+  await context.close();
+});
