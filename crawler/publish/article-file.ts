@@ -1,4 +1,4 @@
-import { stringify } from 'yaml';
+import { parse, stringify } from 'yaml';
 import type { ArticleRow, LeadImage } from '../store/articles.ts';
 import { frontmatterSchema, type Frontmatter } from './frontmatter.ts';
 
@@ -12,6 +12,31 @@ export function renderArticleFile(frontmatter: Frontmatter, body: string): strin
   const checked = { ...rest, ...(cluster === null ? {} : { cluster }), ...(archive === null ? {} : { archive }) };
   const yaml = stringify(checked, { lineWidth: 0, defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'PLAIN' });
   return `---\n${yaml}---\n\n${body.trim()}\n`;
+}
+
+/** Splits a content file into its frontmatter (parsed YAML, not yet checked) and body; null when it has no frontmatter. */
+function splitArticleFile(text: string): { frontmatter: unknown; body: string } | null {
+  if (!text.startsWith('---\n')) return null;
+  const end = text.indexOf('\n---\n', 4);
+  if (end === -1) return null;
+  return { frontmatter: datesToStrings(parse(text.slice(4, end + 1))), body: text.slice(end + 5) };
+}
+
+/** The reader beside renderArticleFile: the checked frontmatter and the body, or why the file is not an article. */
+export function readArticleFile(text: string): { ok: true; frontmatter: Frontmatter; body: string } | { ok: false; problem: string } {
+  const split = splitArticleFile(text);
+  if (!split) return { ok: false, problem: 'no YAML frontmatter (a file starting with ---)' };
+  const parsed = frontmatterSchema.safeParse(split.frontmatter);
+  if (!parsed.success) return { ok: false, problem: `frontmatter: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ')}` };
+  return { ok: true, frontmatter: parsed.data, body: split.body };
+}
+
+/** YAML turns unquoted ISO timestamps into Dates; the frontmatter contract keeps them as strings. */
+function datesToStrings(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(datesToStrings);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, datesToStrings(v)]));
+  return value;
 }
 
 /** Reads the `id` back from a rendered file's frontmatter, or null if the file is not one of ours. */

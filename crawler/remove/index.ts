@@ -6,11 +6,12 @@ import { tagSlug } from '../enrich/index.ts';
 import type { SitePaths } from '../paths.ts';
 import { articleAfter, articlesRelatedTo, deleteArticle, tagsOf } from '../store/articles.ts';
 import type { Database } from '../store/database.ts';
-import { insertRemoval, markRemovalDone, pendingRemovals } from '../store/removals.ts';
-import type { TopicRow } from '../store/topics.ts';
+import { insertRemoval, markRelatedChecked, markRemovalDone, pendingRemovals, removalsUncheckedForRelated, type RemovalRow } from '../store/removals.ts';
+import { topicSlugsById, type TopicRow } from '../store/topics.ts';
 import { markRemoved } from '../store/url-state.ts';
 import { urlById } from '../store/urls.ts';
 import { unusedMediaFiles } from './media.ts';
+import { dropFromRelatedLists } from './related.ts';
 import type { RemovalTarget } from './target.ts';
 
 export { findTarget, type RemovalTarget } from './target.ts';
@@ -21,7 +22,8 @@ export { findTarget, type RemovalTarget } from './target.ts';
 //      position, file and image), the article leaves the state, every URL of the page and every
 //      URL equivalent to one becomes 'removed'; the state is saved (the commit point);
 //   2. its Markdown file is deleted, and its lead image's files unless another article uses
-//      them; the removal becomes 'removed' and the state is saved again.
+//      them; its page leaves every other article's related list (their rows and files); the
+//      removal becomes 'removed' and the state is saved again.
 // A kill between them leaves 'removing' rows; the next remove or crawl runs step 2 for them
 // (finishRemovals), which is safe to repeat.
 
@@ -83,14 +85,27 @@ export function applyRemoval(db: Database, paths: SitePaths, plan: RemovalPlan, 
   return removalId;
 }
 
-/** Step 2 for every removal that has not had it: deletes its files. Returns how many it finished. */
+/** Step 2 for every removal that has not had it: deletes its files and drops its page from related lists. Returns how many it finished. */
 export function finishRemovals(db: Database, paths: SitePaths): number {
   const pending = pendingRemovals(db);
+  const topics = topicSlugsById(db);
   for (const removal of pending) {
     if (removal.file) rmSync(join(paths.root, removal.file), { force: true });
     crashpoint('remove:file-deleted');
     for (const file of unusedMediaFiles(db, paths.media, removal.image)) rmSync(file, { force: true });
+    dropRemovedPage(db, paths, topics, removal);
+    crashpoint('remove:related-dropped');
     markRemovalDone(db, removal.id);
   }
+  // A site whose takedowns were finished before step 2 dropped related lists: done once for each.
+  for (const removal of removalsUncheckedForRelated(db)) {
+    dropRemovedPage(db, paths, topics, removal);
+    markRelatedChecked(db, removal.id);
+  }
   return pending.length;
+}
+
+function dropRemovedPage(db: Database, paths: SitePaths, topics: Map<number, string>, removal: RemovalRow): void {
+  const topic = removal.topic_id === null ? undefined : topics.get(removal.topic_id);
+  if (topic && removal.slug) dropFromRelatedLists(db, paths, `${topic}/${removal.slug}`);
 }

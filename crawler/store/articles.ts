@@ -260,9 +260,23 @@ export function publishingArticles(db: Database): ArticleRow[] {
   return db.all<ArticleRow>(`SELECT * FROM articles WHERE status = 'publishing' ORDER BY topic_id, position`);
 }
 
-/** Articles whose related list names `id` ("<topic>/<slug>"): their pages drop it at the next build. */
-export function articlesRelatedTo(db: Database, id: string): Array<{ topic_id: number; slug: string }> {
-  return db.all(`SELECT topic_id, slug FROM articles WHERE status != 'ready' AND related IS NOT NULL AND instr(related, ?) > 0 ORDER BY id`, [JSON.stringify(id)]);
+/** An article whose related list names a page, with that list (JSON) and, once published, its file. */
+export interface RelatedListRow {
+  id: number;
+  topic_id: number;
+  slug: string;
+  status: ArticleStatus;
+  file: string | null;
+  related: string;
+}
+
+/** Articles whose related list names `id` ("<topic>/<slug>"). */
+export function articlesRelatedTo(db: Database, id: string): RelatedListRow[] {
+  return db.all<RelatedListRow>(`SELECT id, topic_id, slug, status, file, related FROM articles WHERE status != 'ready' AND related IS NOT NULL AND instr(related, ?) > 0 ORDER BY id`, [JSON.stringify(id)]);
+}
+
+export function setRelated(db: Database, articleId: number, related: string[]): void {
+  db.run('UPDATE articles SET related = ? WHERE id = ?', [JSON.stringify(related), articleId]);
 }
 
 /** The article published right after `position` in its topic (its page's "previously" link changes). */

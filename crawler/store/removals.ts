@@ -88,6 +88,22 @@ export function pendingRemovals(db: Database): RemovalRow[] {
   return db.all<RemovalRow>(`SELECT * FROM removals WHERE status = 'removing' ORDER BY id`);
 }
 
+const RELATED_CHECKED_KEY = 'removals_related_checked';
+
+/**
+ * Removals finished before their page left other articles' related lists (Gleaner before that
+ * step existed): those with an id above the last one checked. The mark lives in meta, which is
+ * local, so a state rebuilt from segments checks each removal once more (finding nothing).
+ */
+export function removalsUncheckedForRelated(db: Database): RemovalRow[] {
+  const checked = Number(db.scalar('SELECT value FROM meta WHERE key = ?', [RELATED_CHECKED_KEY]) ?? 0);
+  return db.all<RemovalRow>(`SELECT * FROM removals WHERE status = 'removed' AND id > ? ORDER BY id`, [checked]);
+}
+
+export function markRelatedChecked(db: Database, removalId: number): void {
+  db.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [RELATED_CHECKED_KEY, String(removalId)], { quiet: true });
+}
+
 /** Every removal, oldest first, with its topic's slug. */
 export function listRemovals(db: Database): Array<RemovalRow & { topic: string | null }> {
   return db.all(`SELECT r.*, t.slug AS topic FROM removals r LEFT JOIN topics t ON t.id = r.topic_id ORDER BY r.id`);

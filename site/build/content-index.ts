@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
-import { parse } from 'yaml';
-import { frontmatterSchema, type Frontmatter } from '../../crawler/publish/frontmatter.ts';
+import { readArticleFile } from '../../crawler/publish/article-file.ts';
+import type { Frontmatter } from '../../crawler/publish/frontmatter.ts';
 import { renderMarkdown } from '../lib/markdown.ts';
 
 // Every article in content/ (the source of truth: its frontmatter and body), read once and then
@@ -93,28 +93,10 @@ function markdownFiles(root: string): string[] {
     .sort();
 }
 
-/** Splits a content file into its frontmatter (parsed) and body. */
-export function splitArticleFile(text: string): { frontmatter: unknown; body: string } | null {
-  if (!text.startsWith('---\n')) return null;
-  const end = text.indexOf('\n---\n', 4);
-  if (end === -1) return null;
-  return { frontmatter: parse(text.slice(4, end + 1)), body: text.slice(end + 5) };
-}
-
-/** YAML turns unquoted ISO timestamps into Dates; the frontmatter contract keeps them as strings. */
-function datesToStrings(value: unknown): unknown {
-  if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return value.map(datesToStrings);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, datesToStrings(v)]));
-  return value;
-}
-
 async function readEntry(root: string, file: string): Promise<{ entry: ContentEntry | null; skipped: string | null }> {
   const text = readFileSync(join(root, file), 'utf8');
-  const split = splitArticleFile(text);
-  if (!split) return { entry: null, skipped: 'no YAML frontmatter (a file starting with ---)' };
-  const parsed = frontmatterSchema.safeParse(datesToStrings(split.frontmatter));
-  if (!parsed.success) return { entry: null, skipped: `frontmatter: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ')}` };
+  const split = readArticleFile(text);
+  if (!split.ok) return { entry: null, skipped: split.problem };
   try {
     // The pages render the body with this renderer; one that does not render is left out here, with its reason.
     await renderMarkdown(split.body);
@@ -122,7 +104,7 @@ async function readEntry(root: string, file: string): Promise<{ entry: ContentEn
     return { entry: null, skipped: `its Markdown did not render (${(error as Error).message})` };
   }
   const slug = basename(file, '.md');
-  return { entry: { id: `${parsed.data.topic}/${slug}`, file, data: parsed.data, bodySha: createHash('sha256').update(split.body).digest('hex') }, skipped: null };
+  return { entry: { id: `${split.frontmatter.topic}/${slug}`, file, data: split.frontmatter, bodySha: createHash('sha256').update(split.body).digest('hex') }, skipped: null };
 }
 
 /** Reads content/ into entries, through `cache` (updated in place). */

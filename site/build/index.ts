@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -200,6 +200,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildReport> {
     if (!(file in manifest.files)) return;
     delete manifest.files[file];
     rmSync(join(dist, file), { force: true });
+    removeEmptyFolders(dist, dirname(file));
     if (process.env.GLEANER_BUILD_DEBUG) console.log(`removed ${file}`);
     removed++;
   };
@@ -322,3 +323,13 @@ export function summary(report: BuildReport): string {
   ].join('\n');
 }
 
+/** Removes `folder` (relative to `root`) and each parent that a removed page left empty, up to `root`. */
+function removeEmptyFolders(root: string, folder: string): void {
+  for (let dir = folder; dir && dir !== '.' && dir !== '/'; dir = dirname(dir)) {
+    try {
+      rmdirSync(join(root, dir));
+    } catch {
+      return; // not empty (or already gone): its parents are not empty either
+    }
+  }
+}

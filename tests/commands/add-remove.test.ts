@@ -135,6 +135,8 @@ describe('npm run add', () => {
     const found = await traces(join(root, 'dist'), [LONG.title, `${server.base}${LONG.path}`]);
     expect(found.some((h) => h.startsWith('pagefind/') && h.includes(LONG.title))).toBe(true);
     expect(found.some((h) => h.startsWith('data/') && h.endsWith('.sqlite: ' + `${server.base}${LONG.path}`))).toBe(true);
+    // …and its page address in another article's related list, in the data files.
+    expect(await traces(join(root, 'dist'), [`news/${slug}`])).toEqual(expect.arrayContaining([expect.stringMatching(/^data\/site\.sqlite: /)]));
   }, 300_000);
 });
 
@@ -178,8 +180,9 @@ describe('npm run remove', () => {
     const removedPage = join(dist, 'news', slug, 'index.html');
     expect(readFileSync(removedPage, 'utf8')).toContain('removed on');
     expect(readFileSync(removedPage, 'utf8')).toContain('at the request of the rights holder');
-    expect(existsSync(join(dist, 'amp', 'news', slug, 'index.html'))).toBe(false);
-    expect(await traces(dist, [LONG.title, url, LONG.path])).toEqual([]);
+    expect(existsSync(join(dist, 'amp', 'news', slug))).toBe(false);
+    expect(await articleTraces(dist)).toEqual([]);
+    expect(emptyFolders(dist)).toEqual([]);
     // The other article is still everywhere it was.
     expect(readFileSync(join(dist, 'news', 'index.html'), 'utf8')).toContain(OTHER.title);
     // The CDN's list of gone paths.
@@ -200,5 +203,25 @@ describe('npm run remove', () => {
     expect(add.code).toBe(1);
     expect(add.out).toMatch(/^rejected: removed \(taken down on \d{4}-\d{2}-\d{2}: DMCA notice from Relay Press\)/m);
     expect(server.requests.get(LONG.path) ?? 0).toBe(before);
-  }, 120_000);
+    // The next build still shows no trace of it.
+    await buildSite({ root, config, quiet: true });
+    expect(await articleTraces(join(root, 'dist'))).toEqual([]);
+    expect(emptyFolders(join(root, 'dist'))).toEqual([]);
+  }, 300_000);
 });
+
+/**
+ * Every trace of the removed article a reader could fetch: its title, address, text and page
+ * address (topic/slug, as a related list names it). The "removed" page at its address and the
+ * build's own records (dist/.gleaner/, never uploaded: the gone list, the file list) are meant to name it.
+ */
+async function articleTraces(dist: string): Promise<string[]> {
+  const hits = await traces(dist, [LONG.title, `${server.base}${LONG.path}`, LONG.path, LONG.paragraphs[1]!.slice(0, 60), `news/${slug}`]);
+  return hits.filter((h) => !h.startsWith(`news/${slug}/index.html: `) && !h.startsWith('.gleaner/'));
+}
+
+function emptyFolders(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isDirectory() && readdirSync(join(e.parentPath, e.name)).length === 0)
+    .map((e) => relative(dir, join(e.parentPath, e.name)));
+}

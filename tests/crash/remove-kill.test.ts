@@ -1,4 +1,4 @@
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../crawler/config/index.ts';
@@ -32,6 +32,15 @@ async function publishedSite(): Promise<{ paths: SitePaths; configFile: string; 
   return { paths, configFile, targets: rows.map((r) => ({ id: `${r.topic}/${r.slug}`, file: r.file })) };
 }
 
+/** Where the state's related column or a content file's frontmatter still names `id`. */
+async function namingRelated(paths: SitePaths, id: string): Promise<string[]> {
+  const rows = await query<{ slug: string }>(paths, `SELECT slug FROM articles WHERE instr(related, ?) > 0`, [JSON.stringify(id)]);
+  const files = readdirSync(join(paths.root, 'content'), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.md') && readFileSync(join(e.parentPath, e.name), 'utf8').includes(`"${id}"`))
+    .map((e) => e.name);
+  return [...rows.map((r) => `row ${r.slug}`), ...files.map((f) => `file ${f}`)];
+}
+
 beforeAll(async () => {
   articles = sampleSubset(3);
   web = await startSampleWeb({ articlesDir: articles });
@@ -45,10 +54,11 @@ afterAll(async () => {
 });
 
 describe('a remove killed with SIGKILL', () => {
-  for (const at of ['remove:planned:1', 'remove:file-deleted:1']) {
+  for (const at of ['remove:planned:1', 'remove:file-deleted:1', 'remove:related-dropped:1', 'write-half:md:1']) {
     it(`at ${at}: stays consistent, and the next crawl finishes it`, async () => {
       const { paths, configFile, targets } = await publishedSite();
       const [target] = targets;
+      expect(await namingRelated(paths, target!.id), 'some article lists the target as related').not.toEqual([]);
       const killed = await removeRun(paths, configFile, [target!.id, '--reason', 'test takedown'], at);
       expect(killed.signal, killed.err).toBe('SIGKILL');
       const after = await inspectSite(paths);
@@ -61,6 +71,7 @@ describe('a remove killed with SIGKILL', () => {
       expect(recovered.problems).toEqual([]);
       expect(existsSync(join(paths.root, target!.file))).toBe(false);
       expect(await query(paths, `SELECT status FROM removals`)).toEqual([{ status: 'removed' }]);
+      expect(await namingRelated(paths, target!.id)).toEqual([]);
     }, 120_000);
   }
 
