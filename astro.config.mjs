@@ -1,18 +1,18 @@
 // Astro renders the pages of <root>'s site. The build (site/build/) runs it in a child process
-// and sets: the validated config (GLEANER_CONFIG_JSON), where to write (GLEANER_OUT_DIR, a stage
+// and sets: the config it parsed (GLEANER_CONFIG_JSON, taken as it is: never parsed twice), where to write (GLEANER_OUT_DIR, a stage
 // folder inside the project that the build merges into <root>/dist), and its input files
 // (GLEANER_BUILD_INPUT: the articles and which pages to render). Pages read them through the
 // virtual module `virtual:gleaner/config`. Without them (astro dev) the config is loaded from
 // GLEANER_CONFIG / site.config.ts.
 import { join } from 'node:path';
 import { defineConfig } from 'astro/config';
-import { loadConfig, parseConfig } from './crawler/config/index.ts';
+import { configFromHandoff, loadConfig } from './crawler/config/index.ts';
 import { sitePaths } from './crawler/paths.ts';
 import { createRoutes } from './site/lib/urls.ts';
 import { gleanerVirtualModule } from './site/lib/vite-virtual.ts';
 import { PAGE_DIRECTIVES, PAGE_SCRIPT_SOURCES, PAGE_STYLE_SOURCES, THEME_BOOTSTRAP, cspHash } from './site/lib/csp.ts';
 
-const config = process.env.GLEANER_CONFIG_JSON ? parseConfig(JSON.parse(process.env.GLEANER_CONFIG_JSON)) : await loadConfig();
+const config = process.env.GLEANER_CONFIG_JSON ? configFromHandoff(process.env.GLEANER_CONFIG_JSON) : await loadConfig();
 const paths = sitePaths(process.env.GLEANER_ROOT ?? '.');
 const input = process.env.GLEANER_BUILD_INPUT
   ? JSON.parse(process.env.GLEANER_BUILD_INPUT)

@@ -27,6 +27,30 @@ export function parseConfig(value: unknown, file = 'site.config.ts'): Config {
   throw configError(formatProblems(file, problems), problems);
 }
 
+const HANDOFF_MARK = 'gleaner-parsed-config/1';
+
+/**
+ * The parsed config as it crosses to another process (the build's Astro child): plain JSON (a
+ * parsed config holds only strings, numbers, booleans, arrays and objects), marked as parsed.
+ * The other side takes it with configFromHandoff and never parses it again: a parsed value no
+ * longer has the input's shape (a rule `'title:x'` is `{ field, kind, value, flags }`).
+ */
+export function configHandoff(config: Config): string {
+  return JSON.stringify({ handoff: HANDOFF_MARK, config });
+}
+
+/** The config configHandoff wrote, as it was parsed; an E_CONFIG error for anything else. */
+export function configFromHandoff(text: string): Config {
+  let value: { handoff?: unknown; config?: Config } | null = null;
+  try {
+    value = JSON.parse(text) as typeof value;
+  } catch {
+    // not JSON: the error below
+  }
+  if (value?.handoff !== HANDOFF_MARK || !value.config) throw configError('GLEANER_CONFIG_JSON is not a config handed over by the build: run npm run build (or unset it for astro dev, which loads site.config.ts)');
+  return value.config;
+}
+
 /**
  * Throws an E_CONFIG GleanerError when the site still names a placeholder owner or contact: `npm run build`
  * calls it, so a real site never ships them. The demo and tests build through buildSite() itself.

@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Config } from '../../crawler/config/index.ts';
+import { configHandoff, type Config } from '../../crawler/config/index.ts';
 import type { BuildInput } from '../lib/vite-virtual.ts';
 
 // `astro build` in a child process. A build keeps what it allocated resident after it returns,
@@ -27,7 +27,7 @@ export function runAstro(run: AstroRun): Promise<void> {
   const env = {
     ...process.env,
     GLEANER_ROOT: run.root,
-    GLEANER_CONFIG_JSON: JSON.stringify(run.config),
+    GLEANER_CONFIG_JSON: configHandoff(run.config),
     GLEANER_OUT_DIR: run.outDir,
     GLEANER_BUILD_INPUT: JSON.stringify(run.input),
     GLEANER_ASTRO_LOG: run.logLevel,

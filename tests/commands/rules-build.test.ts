@@ -1,0 +1,79 @@
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configFromHandoff, configHandoff, parseConfig, type UserConfig } from '../../crawler/config/index.ts';
+import { GleanerError } from '../../crawler/errors.ts';
+import { demoConfig } from '../../tools/demo/config.ts';
+import { startSampleWeb, type SampleWeb } from '../../tools/demo/index.ts';
+import { sampleSubset } from '../crash/helpers/sample-subset.ts';
+import { removeTempRoots, tempRoot } from '../crawler/helpers.ts';
+import { runCommand } from '../helpers/run-command.ts';
+
+// A site whose config has block and keep rules of every documented form, site-wide, per topic
+// and per source, crawls and builds with the owner's commands (npm run crawl, npm run build, as
+// real processes, with --config naming a file that is not site.config.ts). The build hands the
+// parsed config to Astro's process, which takes it as it is: a parsed rule no longer has the
+// input's shape, so parsing it again would refuse every rule.
+
+/** One software article of the sample subset (bytesmith.test), blocked by its source's rule. */
+const BLOCKED_TITLE = 'Read the Query Plan Before You Add Another Index';
+
+function withRules(user: UserConfig): UserConfig {
+  const [space, climate, software] = user.topics;
+  return {
+    ...user,
+    site: { ...user.site, legal: { owner: 'Rules Test Press', dmcaEmail: 'takedown@rules-test-press.org' } },
+    images: { enabled: false },
+    crawl: { ...user.crawl, perHostDelayMs: 0, retries: 0 },
+    rules: { block: ['title:sponsored', 'url~/video/\\d+', { field: 'url', pattern: '/casino/', flags: '' }, { field: 'author', contains: 'Ad Bot', caseSensitive: true }] },
+    topics: [
+      { ...space!, rules: { block: [{ field: 'text', pattern: '\\bcasino\\b' }], keep: ['text~.', { field: 'title', contains: ' ' }] } },
+      { ...climate!, rules: { keep: ['text:the'] }, sources: [climate!.sources[0]!, { kind: 'feed', url: climate!.sources[1] as string, rules: { keep: [] } }] },
+      { ...software!, sources: [{ kind: 'feed', url: software!.sources[0] as string, rules: { block: [{ field: 'title', contains: 'query plan' }, 'author~^Spam'] } }, software!.sources[1]!] },
+    ],
+  };
+}
+
+let articles: string;
+let web: SampleWeb;
+
+beforeAll(async () => {
+  articles = sampleSubset(3);
+  web = await startSampleWeb({ articlesDir: articles });
+}, 120_000);
+
+afterAll(async () => {
+  await web?.close();
+  removeTempRoots();
+  if (articles) rmSync(articles, { recursive: true, force: true });
+});
+
+describe('a site with rules', () => {
+  it('is parsed once: the handoff carries the parsed value, which a second parse would refuse', () => {
+    const config = parseConfig(withRules(demoConfig(web)));
+    expect(config.topics[2]!.sources[0]).toMatchObject({ rules: { block: [{ field: 'title', kind: 'contains', value: 'query plan', flags: 'i' }, { field: 'author', kind: 'pattern', value: '^Spam', flags: 'i' }] } });
+    expect(configFromHandoff(configHandoff(config))).toEqual(config);
+    expect(() => parseConfig(config)).toThrow(GleanerError);
+    expect(() => configFromHandoff(JSON.stringify(config))).toThrow(/not a config handed over by the build/);
+  });
+
+  it('crawls and builds with npm run crawl and npm run build', async () => {
+    const paths = tempRoot();
+    const configFile = join(paths.root, 'rules.config.mjs');
+    writeFileSync(configFile, `export default ${JSON.stringify(withRules(demoConfig(web)), null, 2)};\n`);
+    const args = ['--config', configFile, '--root', paths.root];
+    const crawl = await runCommand('commands/crawl/main.ts', args, { CI: '1' });
+    expect(crawl.code, crawl.err).toBe(0);
+    const build = await runCommand('commands/build.ts', args, { CI: '1' });
+    expect(build.code, `${build.out}\n${build.err}`).toBe(0);
+    expect(build.err).not.toMatch(/site\.config\.ts|unknown keys/);
+
+    const pages = readdirSync(paths.dist, { recursive: true }).map(String).filter((f) => f.endsWith('index.html'));
+    const html = pages.map((f) => readFileSync(join(paths.dist, f), 'utf8'));
+    for (const topic of ['space', 'climate', 'software']) expect(existsSync(join(paths.dist, topic, 'index.html')), topic).toBe(true);
+    expect(html.some((h) => h.includes('dailyparallax'))).toBe(true);
+    expect(html.some((h) => h.includes(BLOCKED_TITLE))).toBe(false);
+    // The same source's other articles pass its rules.
+    expect(readFileSync(join(paths.dist, 'software', 'index.html'), 'utf8')).toContain('Cache Invalidation Is a Consistency Problem in Disguise');
+  }, 600_000);
+});
