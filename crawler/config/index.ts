@@ -41,14 +41,17 @@ export function configHandoff(config: Config): string {
 
 /** The config configHandoff wrote, as it was parsed; an E_CONFIG error for anything else. */
 export function configFromHandoff(text: string): Config {
-  let value: { handoff?: unknown; config?: Config } | null = null;
-  try {
-    value = JSON.parse(text) as typeof value;
-  } catch {
-    // not JSON: the error below
-  }
+  const value = parseJson(text) as { handoff?: unknown; config?: Config } | null;
   if (value?.handoff !== HANDOFF_MARK || !value.config) throw configError('GLEANER_CONFIG_JSON is not a config handed over by the build: run npm run build (or unset it for astro dev, which loads site.config.ts)');
   return value.config;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 /**

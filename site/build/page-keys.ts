@@ -55,7 +55,7 @@ export function keyedPages(index: SiteIndex, prefix: string): KeyedPage[] {
         route: 'archive',
         id: `${topic.slug}/${n}`,
         file: `${topic.slug}/page/${n}/index.html`,
-        key: hash([prefix, topic.slug, topic.name, topic.description, n, index.isFullPage(topic, n), articles.map(card)]),
+        key: hash([prefix, topic.slug, topic.name, topic.description, n, index.isFullPage(topic, n), index.onFront(topic, n), index.isFullPage(topic, n + 1), articles.map(card)]),
       });
     });
   }

@@ -109,6 +109,8 @@ export interface SiteIndex {
    * link leads to (`olderPage`) repeats none of them, and full archive pages still never change.
    */
   front(topic: TopicInfo): { articles: Article[]; olderPage: number | null };
+  /** Whether the topic's front lists archive page `page` whole, or the page is empty: such a page is the front's (its canonical). */
+  onFront(topic: TopicInfo, page: number): boolean;
 }
 
 function newestFirst(a: Article, b: Article): number {
@@ -272,6 +274,9 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config): SiteInd
       let n = topic.pages.length;
       while (n > 0 && shown.length < pageSize) shown.push(...topic.pages[--n]!);
       return { articles: shown, olderPage: n > 0 ? n : null };
+    },
+    onFront(topic, page) {
+      return !topic.pages[page - 1]?.length || page > (this.front(topic).olderPage ?? 0);
     },
   };
 }

@@ -26,7 +26,8 @@ export function sitemapFiles(index: SiteIndex, limit?: number): SitemapFile[] {
   for (const topic of index.topics) {
     const urls: SitemapUrl[] = [{ loc: abs(routes.topic(topic.slug)), lastmod: lastmod(topic.articles[0]?.data.publishedOnSite) }];
     topic.pages.forEach((page, i) => {
-      if (page.length > 0) urls.push({ loc: abs(routes.topicPage(topic.slug, i + 1)), lastmod: lastmod(page[0].data.publishedOnSite) });
+      // A page the front lists whole is the front's (its canonical): it joins the sitemap when it leaves the front.
+      if (!index.onFront(topic, i + 1)) urls.push({ loc: abs(routes.topicPage(topic.slug, i + 1)), lastmod: lastmod(page[0].data.publishedOnSite) });
     });
     groups.push({ name: `topic-${topic.slug}`, urls });
     if (config.site.canonical === 'self') {

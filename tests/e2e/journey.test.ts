@@ -45,7 +45,7 @@ describe('navigation', () => {
     expect(await page.locator('nav.topics a[aria-current="page"]').innerText()).toBe(topic.text);
 
     // The front lists whole archive pages; "older" leads to the page just before them.
-    const archive = await follow(page, 'main .pager a:has-text("Older articles")');
+    const archive = await follow(page, 'main .pager a:has-text("Older")');
     const n = /^\/space\/page\/(\d+)\/$/.exec(archive.path)?.[1];
     expect(n, archive.path).toBeDefined();
     expect(archive.text).toContain(`page ${n} of`);
@@ -64,7 +64,7 @@ describe('navigation', () => {
     }
     expect(article, 'an article with a tag on the archive page').not.toBeNull();
     expect(article!.path).toMatch(/^\/space\/[a-z0-9-]+\/$/);
-    expect(await page.locator('nav[aria-label="Breadcrumb"] li').allInnerTexts()).toEqual(['Home', 'Space', `Page ${n}`, article!.text]);
+    expect(await page.locator('nav[aria-label="Breadcrumb"] li').allInnerTexts()).toEqual(['Home', 'Space', article!.text]);
     expect((await page.locator('article .body').innerText()).length).toBeGreaterThan(500);
 
     const tag = await follow(page, 'article footer ul.tags a');

@@ -50,7 +50,14 @@ describe('a second publish run', () => {
     }
   });
 
-  it('changes no full page: full archive pages and every earlier article and AMP page are byte-identical', () => {
+  /** The archive pages a topic's front did not list (it lists the newest pages whole until a page's worth): those are full and final. */
+  function pagesOffTheFront(articles: number, pageSize: number): number {
+    let page = Math.ceil(articles / pageSize);
+    for (let shown = 0; page > 0 && shown < pageSize; page--) shown += Math.min(pageSize, articles - (page - 1) * pageSize);
+    return page;
+  }
+
+  it('changes no final page: archive pages the front did not list and every earlier article and AMP page are byte-identical', () => {
     let compared = 0;
     for (const topic of topics) {
       const earlier = [...before.keys()].filter((f) => new RegExp(`^(amp/)?${topic}/(?!page/)[^/]+/index\\.html$`).test(f));
@@ -60,8 +67,9 @@ describe('a second publish run', () => {
         compared++;
       }
       const fullPages = Math.floor(FIRST_RUN_PER_TOPIC / site.pageSize);
-      expect(fullPages).toBeGreaterThan(0);
-      for (let n = 1; n <= fullPages; n++) {
+      const offFront = pagesOffTheFront(FIRST_RUN_PER_TOPIC, site.pageSize);
+      expect(offFront).toBeGreaterThan(0);
+      for (let n = 1; n <= offFront; n++) {
         const file = `${topic}/page/${n}/index.html`;
         expect(after.get(file)?.equals(before.get(file)!), file).toBe(true);
         compared++;
@@ -71,7 +79,7 @@ describe('a second publish run', () => {
       expect(after.get(growing)?.equals(before.get(growing)!), growing).toBe(false);
       expect(after.get(`${topic}/index.html`)?.equals(before.get(`${topic}/index.html`)!)).toBe(false);
     }
-    expect(compared).toBe(topics.length * (FIRST_RUN_PER_TOPIC * 2 + Math.floor(FIRST_RUN_PER_TOPIC / site.pageSize)));
+    expect(compared).toBe(topics.length * (FIRST_RUN_PER_TOPIC * 2 + pagesOffTheFront(FIRST_RUN_PER_TOPIC, site.pageSize)));
   });
 
   it('keeps every feed item’s GUID: an article has the same id in both builds', () => {

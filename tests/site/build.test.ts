@@ -161,27 +161,36 @@ describe('articles', () => {
 });
 
 describe('topic and archive pages', () => {
-  it('numbers archive pages from the oldest, with prev/next, and an empty next page after a full one', async () => {
+  it('numbers archive pages from the oldest; a page the front lists is the front\'s, and no link leads to an empty page', async () => {
     for (const topic of topics) {
       const inTopic = content.filter((a) => a.data.topic === topic.slug);
       expect(inTopic).toHaveLength(15);
       const lastPage = Math.max(...inTopic.map((a) => a.data.page));
       expect(lastPage).toBe(3);
+      // The front lists page 3 whole (a page's worth): page 3 is the front's, its canonical.
+      const front = `/${topic.slug}/`;
       for (let n = 1; n <= lastPage; n++) {
         const page = doc(await readUrl(dist, `/${topic.slug}/page/${n}/`));
         const listed = [...page.querySelectorAll('main .cards h2 a')].map((a) => a.getAttribute('href'));
         const expected = inTopic.filter((a) => a.data.page === n).sort((a, b) => b.data.position - a.data.position).map((a) => `/${a.id}/`);
         expect(listed).toEqual(expected);
         expect(page.querySelector('.pager a[rel="prev"]')?.getAttribute('href') ?? null).toBe(n > 1 ? `/${topic.slug}/page/${n - 1}/` : null);
-        expect(page.querySelector('.pager a[rel="next"]')?.getAttribute('href')).toBe(`/${topic.slug}/page/${n + 1}/`);
+        expect(page.querySelector('.pager a[rel="next"]')?.getAttribute('href') ?? null).toBe(n < 3 ? `/${topic.slug}/page/${n + 1}/` : null);
+        expect(page.querySelector('.pager a.next')?.getAttribute('href')).toBe(n < 3 ? `/${topic.slug}/page/${n + 1}/` : front);
+        expect(page.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${SITE}${n === 3 ? front : `/${topic.slug}/page/${n}/`}`);
+        expect(page.querySelector('meta[name="robots"]') !== null, `page ${n} noindex`).toBe(n === 3);
         expect(page.body.textContent).not.toMatch(/of \d+/);
+        expect(page.querySelector(`a[href="/${topic.slug}/page/4/"]`)).toBeNull();
       }
-      // The newest page is full, so page 4 exists, empty, pointing back to the topic.
+      // The newest page is full, so page 4 still answers (an address once linked), empty and the front's; nothing links to it.
       const empty = doc(await readUrl(dist, `/${topic.slug}/page/4/`));
-      expect(empty.querySelector('main')?.textContent).toContain('No newer articles yet');
-      expect(empty.querySelector(`main a[href="/${topic.slug}/"]`)).not.toBeNull();
-      expect(empty.querySelector('.pager a[rel="prev"]')?.getAttribute('href')).toBe(`/${topic.slug}/page/3/`);
+      expect(empty.querySelector('main')?.textContent).toContain('No articles on this page yet');
+      expect(empty.querySelector(`main a[href="${front}"]`)).not.toBeNull();
+      expect(empty.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${SITE}${front}`);
       expect(existsForUrl(dist, `/${topic.slug}/page/5/`)).toBe(false);
+      const frontPage = doc(await readUrl(dist, front));
+      expect(frontPage.querySelector(`a[href="/${topic.slug}/page/4/"]`)).toBeNull();
+      expect([...frontPage.querySelectorAll('main .pager a')].map((a) => a.textContent)).toEqual(['← Older: page 2 of 3', 'First page']);
     }
   });
 
@@ -436,7 +445,7 @@ describe('markup', () => {
 });
 
 describe('stability', () => {
-  it('keeps every previously full archive page and every old article page byte-identical', async () => {
+  it('keeps every archive page the front no longer listed, and every old article page, byte-identical', async () => {
     const after = await snapshot(dist);
     let compared = 0;
     for (const article of oldContent) {
@@ -449,7 +458,11 @@ describe('stability', () => {
     for (const topic of topics) {
       const counts = new Map<number, number>();
       for (const a of oldContent) if (a.data.topic === topic.slug) counts.set(a.data.page, (counts.get(a.data.page) ?? 0) + 1);
-      const full = [...counts].filter(([, n]) => n >= PAGE_SIZE).map(([page]) => page);
+      // Full pages the front did not list whole (it lists the newest pages until a page's worth).
+      const last = Math.max(...counts.keys());
+      let olderPage = last;
+      for (let shown = 0; olderPage > 0 && shown < PAGE_SIZE; olderPage--) shown += counts.get(olderPage) ?? 0;
+      const full = [...counts].filter(([page, n]) => n >= PAGE_SIZE && page <= olderPage).map(([page]) => page);
       expect(full.length).toBeGreaterThan(0);
       for (const page of full) {
         const file = `${topic.slug}/page/${page}/index.html`;
@@ -461,6 +474,6 @@ describe('stability', () => {
       const file = `${topic.slug}/page/${growing}/index.html`;
       expect(after.get(file)?.equals(before.get(file)!), file).toBe(false);
     }
-    expect(compared).toBe(35 * 2 + 6);
+    expect(compared).toBe(35 * 2 + 3);
   });
 });

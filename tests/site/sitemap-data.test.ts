@@ -34,11 +34,12 @@ function config(canonical: 'self' | 'source') {
 }
 
 describe('sitemap groups', () => {
-  it("lists a topic's front and non-empty archive pages, then its articles oldest first, then the site's pages and tags", () => {
+  it("lists a topic's front and the archive pages it does not list, then its articles oldest first, then the site's pages and tags", () => {
     const index = buildSiteIndex(entries(4), config('self'));
     const files = sitemapFiles(index);
     expect(files.map((f) => f.name)).toEqual(['topic-science-1', 'articles-science-1', 'site-1', 'tags-1', 'sources-1']);
-    expect(files[0].urls.map((u) => u.loc)).toEqual(['https://news.example.com/science/', 'https://news.example.com/science/page/1/', 'https://news.example.com/science/page/2/']);
+    // The front lists page 2 whole: page 2 is the front's (its canonical) until page 3 fills.
+    expect(files[0].urls.map((u) => u.loc)).toEqual(['https://news.example.com/science/', 'https://news.example.com/science/page/1/']);
     expect(files[1].urls.map((u) => u.loc)).toEqual([
       'https://news.example.com/science/a0/',
       'https://news.example.com/science/a1/',
@@ -47,7 +48,7 @@ describe('sitemap groups', () => {
     ]);
     // Page 3 exists (page 2 is full) but is empty: not worth a crawler's visit.
     expect(index.topicBySlug.get('science')!.pages.length).toBe(3);
-    expect(files[0].urls[2].lastmod).toBe('2024-01-01T03:00:00Z');
+    expect(files[0].urls[1].lastmod).toBe('2024-01-01T01:00:00Z');
     expect(files[3].urls).toEqual([{ loc: 'https://news.example.com/tags/space/' }]);
     // The sources index and a page per source host (of the articles and the configured sources), without lastmod.
     expect(files[4].urls[0]).toEqual({ loc: 'https://news.example.com/sources/' });
