@@ -55,3 +55,25 @@ export function tagSlug(tag: string): string {
   if (slug.length > MAX_LENGTH) slug = slug.slice(0, MAX_LENGTH).replace(/-[^-]*$/, '') || slug.slice(0, MAX_LENGTH);
   return slug;
 }
+
+/**
+ * The slugs a tag of one concept may have across number: "project" and "projects", "battery" and
+ * "batteries", "box" and "boxes" (the last word of a slug, English endings). The first is the
+ * slug itself. The crawler files a new tag under an existing one of these, so one concept keeps
+ * one tag page; an existing page is never renamed.
+ */
+export function slugNumberVariants(slug: string): string[] {
+  const m = /^(.*?)([a-z]+)$/.exec(slug);
+  if (!m || m[2]!.length < 3) return [slug];
+  const [, head, word] = m as unknown as [string, string, string];
+  const forms = new Set<string>([word]);
+  // Plural to singular; "-es" is ambiguous (taxes → tax, causes → cause), so both are asked.
+  if (word.endsWith('ies') && word.length > 4) forms.add(`${word.slice(0, -3)}y`);
+  else if (word.endsWith('es')) forms.add(word.slice(0, -2)).add(word.slice(0, -1));
+  else if (word.endsWith('s') && !/(?:ss|us|is)$/.test(word)) forms.add(word.slice(0, -1));
+  // Singular to plural.
+  if (/[^aeiou]y$/.test(word)) forms.add(`${word.slice(0, -1)}ies`);
+  else if (/(?:ch|sh|x|ss|us|z)$/.test(word)) forms.add(`${word}es`);
+  else if (!word.endsWith('s')) forms.add(`${word}s`);
+  return [...forms].map((form) => head + form);
+}

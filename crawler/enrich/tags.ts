@@ -217,9 +217,11 @@ export function extractTags(input: TagInput, options: TagOptions = {}): string[]
   }
   const top = Math.max(0, ...selected.map((c) => c.score));
   let chosen = selected.filter((c, i) => i < min || c.score >= 0.2 * top);
-  // Too few recurring phrases (a short text): fill up with the best single occurrences.
+  // Too few recurring phrases (a short text): fill up with the best single occurrences the title
+  // shares a word with. A phrase met once in the text alone says nothing of what the article is about.
   if (chosen.length < min) {
     for (const c of ranked) {
+      if (!c.stems.some((stem) => titleStems.has(stem))) continue;
       if (selected.length >= min) break;
       if (!selected.includes(c)) consider(c, false);
     }
@@ -230,17 +232,21 @@ export function extractTags(input: TagInput, options: TagOptions = {}): string[]
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A keyword an article uses this often in its text (or once in its title) is what the article is about, not a passing mention. */
+const KEYWORD_USES = 2;
+
 /**
- * The topic's keywords the article uses (as whole words, any case, a plural "s" allowed) come
- * first among its tags, as the config spells them: the owner's words for the subject recur
- * across the topic's articles, where an article's own keyphrases mostly do not. The extracted
- * tags fill the rest, up to `max`, none twice under one slug.
+ * The topic's keywords the article is about (as whole words, any case, a plural "s" allowed: in
+ * its title, or KEYWORD_USES times in its text) come first among its tags, as the config spells
+ * them: the owner's words for the subject recur across the topic's articles, where an article's
+ * own keyphrases mostly do not. The extracted tags fill the rest, up to `max`, none twice under one slug.
  */
 export function withTopicKeywords(tags: readonly string[], keywords: readonly string[], article: { title: string; text: string }, max = 8): string[] {
-  const haystack = `${article.title}\n${article.text}`;
   const used = keywords.filter((k) => {
     const words = k.trim().split(/\s+/).filter(Boolean).map(escapeRegExp);
-    return words.length > 0 && new RegExp(`(?<![\\p{L}\\p{N}])${words.join('\\s+')}s?(?![\\p{L}\\p{N}])`, 'iu').test(haystack);
+    if (!words.length) return false;
+    const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${words.join('\\s+')}s?(?![\\p{L}\\p{N}])`, 'giu');
+    return pattern.test(article.title) || (article.text.match(pattern)?.length ?? 0) >= KEYWORD_USES;
   });
   const out: string[] = [];
   const slugs = new Set<string>();

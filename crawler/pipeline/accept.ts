@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { encodeSignature, markdownText, NearDuplicateIndex, type Banding } from '../dedup/index.ts';
-import { tagSlug } from '../enrich/index.ts';
+import { slugNumberVariants, tagSlug } from '../enrich/index.ts';
 import type { RejectReason } from '../errors.ts';
 import type { ArticleCandidate } from '../process/process-page.ts';
 import type { Database } from '../store/database.ts';
-import { articleByContentHash, articleById, articleByUrl, insertArticle, deleteArticle } from '../store/articles.ts';
+import { articleByContentHash, articleById, articleByUrl, insertArticle, deleteArticle, tagsBySlug } from '../store/articles.ts';
 import { refreshBands, signaturesSharingBands } from '../store/near-duplicates.ts';
 import { wordListsFor } from '../text/index.ts';
 import { articleTerms } from '../publish/related.ts';
@@ -94,7 +94,7 @@ export function acceptArticle(
         strategy: candidate.strategy,
         tags: candidate.tags,
       },
-      dedupeTags(candidate.tags),
+      fileTags(db, candidate.tags),
     );
     markExtracted(db, row.id, now);
     return id;
@@ -160,11 +160,23 @@ function isEarlier(a: string | null, b: string | null): boolean {
   return Number.isFinite(ta) && Number.isFinite(tb) && ta < tb;
 }
 
-function dedupeTags(tags: string[]): Array<{ slug: string; name: string }> {
+/**
+ * The article's tags as the state files them: one per slug, and a tag whose singular or plural
+ * already has a tag ("projects" where "project" exists) filed under that one, the one most
+ * articles carry: one concept, one tag page.
+ */
+export function fileTags(db: Database, tags: string[]): Array<{ slug: string; name: string }> {
   const seen = new Map<string, string>();
   for (const name of tags) {
-    const slug = tagSlug(name);
-    if (slug && !seen.has(slug)) seen.set(slug, name);
+    let slug = tagSlug(name);
+    if (!slug) continue;
+    const variants = slugNumberVariants(slug);
+    // Two forms in one article ("heat pumps" from the topic's keywords, "heat pump" from the text): the first stands.
+    if (variants.some((v) => seen.has(v))) continue;
+    const existing = tagsBySlug(db, variants).sort((a, b) => b.articles - a.articles || (a.slug === slug ? -1 : b.slug === slug ? 1 : 0))[0];
+    let shown = name;
+    if (existing) ({ slug, name: shown } = existing);
+    if (!seen.has(slug)) seen.set(slug, shown);
   }
   return [...seen].map(([slug, name]) => ({ slug, name }));
 }

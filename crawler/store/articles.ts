@@ -146,6 +146,15 @@ export function articleByContentHash(db: Database, hash: string): { id: number; 
 }
 
 
+/** The tags that exist among these slugs, with the number of articles carrying each. */
+export function tagsBySlug(db: Database, slugs: string[]): Array<{ slug: string; name: string; articles: number }> {
+  if (!slugs.length) return [];
+  return db.all(
+    `SELECT t.slug, t.name, (SELECT count(*) FROM article_tags at WHERE at.tag_id = t.id) AS articles FROM tags t WHERE t.slug IN (${slugs.map(() => '?').join(', ')})`,
+    slugs,
+  );
+}
+
 export function tagsOf(db: Database, articleId: number): string[] {
   return db
     .all<{ name: string }>('SELECT t.name FROM article_tags at JOIN tags t ON t.id = at.tag_id WHERE at.article_id = ? ORDER BY t.name', [articleId])

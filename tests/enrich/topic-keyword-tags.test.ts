@@ -7,8 +7,15 @@ import { withTopicKeywords } from '../../crawler/enrich/index.ts';
 describe('withTopicKeywords', () => {
   const article = { title: 'A radio telescope on the far side of the Moon', text: 'Radio astronomers want quiet. Telescopes on Earth hear our noise; wind power farms too.' };
 
-  it('puts the keywords the article uses first, as whole words, any case, plural allowed', () => {
-    expect(withTopicKeywords(['cosmic dark ages', 'Moon'], ['mars', 'telescope', 'astronomy', 'wind power', 'orbit'], article)).toEqual(['telescope', 'wind power', 'cosmic dark ages', 'Moon']);
+  it('puts the keywords the article is about first, as whole words, any case, plural allowed', () => {
+    expect(withTopicKeywords(['cosmic dark ages', 'Moon'], ['mars', 'telescope', 'astronomy', 'orbit'], article)).toEqual(['telescope', 'cosmic dark ages', 'Moon']);
+  });
+
+  it('leaves out a keyword the article only mentions in passing: once in its text, not in its title', () => {
+    const comet = { title: 'Periodic comet flares up three hundredfold', text: 'The comet orbits between Mars and Jupiter. Its outburst exposed fresh ice.' };
+    expect(withTopicKeywords([], ['mars', 'wind power'], comet)).toEqual([]);
+    expect(withTopicKeywords([], ['wind power'], article)).toEqual([]);
+    expect(withTopicKeywords([], ['mars'], { ...comet, text: `${comet.text} Mars crossed its path again in 2019.` })).toEqual(['mars']);
   });
 
   it('does not match inside another word, and adds nothing the article does not say', () => {

@@ -1,5 +1,9 @@
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { loadConfig } from '../../crawler/config/index.ts';
+import { demoSiteConfig } from '../lib/demo-site.ts';
+import { slugNumberVariants, withTopicKeywords } from '../../crawler/enrich/index.ts';
+import { readArticleFile } from '../../crawler/publish/article-file.ts';
 import { readContentIndex } from '../../site/build/content-index.ts';
 import { buildSiteIndex } from '../../site/lib/site-index.ts';
 import { commandArgs } from '../../commands/kit/args.ts';
@@ -16,7 +20,8 @@ const parsed = commandArgs(process.argv.slice(2), { root: { type: 'string' }, co
 if (typeof parsed === 'number') process.exit(parsed);
 const args = parsed.values;
 const root = resolve(args.root ?? '.demo');
-const config = await loadConfig(args.config);
+// The demo's content was crawled with the demo's config (its topic keywords), not site.config.ts.
+const config = !args.config && root.endsWith('.demo') ? demoSiteConfig() : await loadConfig(args.config);
 const { entries } = await readContentIndex(root, new Map());
 const index = buildSiteIndex(entries, config);
 const articles = index.articles.length;
@@ -38,4 +43,24 @@ printTable(
     ['shown by the site', String(index.listedTags.length), `${listedOnce} (${percent(index.listedTags.length ? listedOnce / index.listedTags.length : 0)})`, (shown / articles).toFixed(2), `${bare} (${percent(bare / articles)})`, String(index.listedTags.length)],
   ],
 );
+
+// One concept, several tags: tags whose slugs are one another's singular or plural ("project", "projects").
+const slugs = new Set(index.tags.map((t) => t.slug));
+const split = index.tags.filter((t) => slugNumberVariants(t.slug).slice(1).some((v) => slugs.has(v) && v < t.slug));
+// A topic keyword as a tag where the article only mentions it in passing (once in its text, not in its title).
+let keywordTags = 0;
+let passing = 0;
+for (const entry of entries) {
+  const keywords = config.topics.find((t) => t.slug === entry.data.topic)?.keywords ?? [];
+  const read = readArticleFile(readFileSync(join(root, entry.file), 'utf8'));
+  if (!read.ok) continue;
+  const about = new Set(withTopicKeywords([], keywords, { title: read.frontmatter.title, text: read.body }).map((k) => k.toLowerCase()));
+  for (const tag of entry.data.tags) {
+    if (!keywords.some((k) => k.toLowerCase() === tag.toLowerCase())) continue;
+    keywordTags++;
+    if (!about.has(tag.toLowerCase())) passing++;
+  }
+}
+console.log(`\nconcepts with a tag in both numbers: ${split.length}${split.length ? ` (${split.map((t) => t.slug).join(', ')})` : ''}`);
+console.log(`topic keywords as tags: ${keywordTags}, on articles that mention them only in passing: ${passing}`);
 console.log(`\n${describeMachine()}`);
