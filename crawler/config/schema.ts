@@ -105,6 +105,18 @@ export const siteSchema = z
     author: z.string().default(''),
     /** Where article pages point their rel=canonical: the page itself, or the original source. */
     canonical: z.enum(['self', 'source']).default('self'),
+    /** The IANA time zone pages show times in ("Europe/Berlin"); the daily edition's days are this zone's. */
+    timeZone: z
+      .string()
+      .refine((zone) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be an IANA time zone, like "UTC", "Europe/Berlin" or "America/New_York"')
+      .default('UTC'),
     legal: legalSchema.default(() => legalSchema.parse({})),
   })
   .strict();
@@ -125,6 +137,18 @@ export const publishSchema = z
      * noise to a reader.
      */
     minTagArticles: z.number().int().min(1).max(100).default(3),
+    /**
+     * How fronts rank stories (README, "Ranking"): outlets^breadth / (hours + 2)^gravity, the hours
+     * counted from a story's newest telling to the site's newest article. More gravity favours the
+     * fresh; more breadth favours what many outlets told.
+     */
+    ranking: z
+      .object({
+        gravity: z.number().min(0).max(5).default(1.2),
+        breadth: z.number().min(0).max(5).default(1.5),
+      })
+      .strict()
+      .default(() => ({ gravity: 1.2, breadth: 1.5 })),
   })
   .strict();
 
