@@ -29,6 +29,14 @@ export interface SourceNameEvidence {
   titleSuffix?: { text: string; pages: number } | null;
 }
 
+/** What one page says its site is called, each kind apart (extract reads it, store/source-names.ts keeps it per host). */
+export interface PageNames {
+  siteName: string | null;
+  applicationName: string | null;
+  /** Its <title>'s last segment after a separator (titleSuffixOf). */
+  titleSuffix: string | null;
+}
+
 /** Names longer than this are a sentence, not a name. */
 const MAX_NAME = 80;
 /** A title suffix is a name only once this many of the host's pages repeat it. */
