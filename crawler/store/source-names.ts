@@ -37,12 +37,10 @@ export function noteSourceNames(db: Database, host: string, names: PageNames): v
     suffix_pages: pages,
   };
   if (known && known.site_name === next.site_name && known.application_name === next.application_name && known.title_suffix === next.title_suffix && known.suffix_pages === next.suffix_pages) return;
-  db.run(
-    `INSERT INTO source_names (host, site_name, application_name, title_suffix, suffix_pages) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (host) DO UPDATE SET site_name = excluded.site_name, application_name = excluded.application_name,
-       title_suffix = excluded.title_suffix, suffix_pages = excluded.suffix_pages`,
-    [next.host, next.site_name, next.application_name, next.title_suffix, next.suffix_pages],
-  );
+  // Not an upsert: its DO UPDATE overrides the change-tracking trigger's OR IGNORE (segments.ts), and a host's row is written many times a run.
+  const values = [next.site_name, next.application_name, next.title_suffix, next.suffix_pages, host];
+  if (known) db.run('UPDATE source_names SET site_name = ?, application_name = ?, title_suffix = ?, suffix_pages = ? WHERE host = ?', values);
+  else db.run('INSERT INTO source_names (site_name, application_name, title_suffix, suffix_pages, host) VALUES (?, ?, ?, ?, ?)', values);
 }
 
 /** Every host's learned names (the build's data worker reads them beside the sources' health). */

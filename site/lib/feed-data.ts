@@ -81,7 +81,7 @@ export function feedItem(index: SiteIndex, article: Article, html: string): Feed
     tags: article.shownTags.map((t) => t.name),
     image: image && imageUrl && mode !== 'link' ? { url: imageUrl, type: mimeForFormat(image.format, image.src), width: image.width, height: image.height } : null,
     sourceUrl: data.url,
-    source: { name: article.source, url: siteOf(data.url), feedUrl: article.host ? index.sourceFeed(article.host) : null },
+    source: { name: article.source, url: siteOf(data.url), feedUrl: article.host ? index.sourceFeed(article.host, article.topic) : null },
     language: data.lang,
   };
 }

@@ -109,8 +109,8 @@ export interface SiteIndex {
   isFullPage(topic: TopicInfo, page: number): boolean;
   /** A source host's name as readers see it (crawler/url/source-name.ts); the host when it has none. */
   sourceName(host: string): string;
-  /** A source host's feed (the site's feeds credit an item's source with it); null: none known. */
-  sourceFeed(host: string): string | null;
+  /** A source host's feed, the one read for `topic` when it has several (the site's feeds credit an item's source with it); null: none known. */
+  sourceFeed(host: string, topic: string): string | null;
   /**
    * What a topic's front page lists: the newest archive pages, whole, until there are at least
    * pageSize articles (between pageSize and 2 × pageSize − 1), so the archive page its "older"
@@ -248,7 +248,10 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
     tagBySlug,
     stories,
     sourceName: nameOf,
-    sourceFeed: (host) => feeds.get(host) ?? null,
+    sourceFeed: (host, topic) => {
+      const list = feeds.get(host) ?? [];
+      return (list.find((f) => f.topic === topic) ?? list[0])?.url ?? null;
+    },
     storyOf(article) {
       return storyByArticle.get(article) ?? null;
     },

@@ -46,18 +46,19 @@ export function sourceNames(config: Config, health: readonly SourceHealth[], art
   return names;
 }
 
-/** Each host's feed, for crediting it in the site's feeds: its first active feed the crawler reads, else the first the config names. */
-export function sourceFeeds(config: Config, health: readonly SourceHealth[]): Map<string, string> {
-  const feeds = new Map<string, string>();
+/** Each host's feeds with their topics, for crediting it in the site's feeds: the active feeds the crawler reads, else those the config names. */
+export function sourceFeeds(config: Config, health: readonly SourceHealth[]): Map<string, Array<{ url: string; topic: string }>> {
+  const feeds = new Map<string, Array<{ url: string; topic: string }>>();
   for (const h of health) {
-    const feed = h.feeds.find((f) => f.active && f.kind === 'feed');
-    if (feed) feeds.set(h.host, feed.url);
+    const read = h.feeds.filter((f) => f.active && f.kind === 'feed').map(({ url, topic }) => ({ url, topic }));
+    if (read.length) feeds.set(h.host, read);
   }
   for (const topic of config.topics) {
     for (const source of topic.sources) {
       if (source.kind !== 'feed') continue;
       const host = sourceHost(source.url);
-      if (host && !feeds.has(host)) feeds.set(host, source.url);
+      if (!host || (feeds.has(host) && health.some((h) => h.host === host))) continue;
+      feeds.set(host, [...(feeds.get(host) ?? []), { url: source.url, topic: topic.slug }]);
     }
   }
   return feeds;
