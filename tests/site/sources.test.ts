@@ -138,21 +138,24 @@ describe('sources', () => {
     // Its address stays the host's.
     expect(page('sources/index.html').querySelector('a[href="/sources/dailyparallax.test/"]')?.textContent).toBe('The Daily Parallax');
 
-    const article = [...page('index.html').querySelectorAll('li.card')].find((c) => c.querySelector('a.source')?.getAttribute('href') === '/sources/dailyparallax.test/')!;
-    const articlePage = page(join(article.querySelector('h2 a, h3 a')!.getAttribute('href')!, 'index.html'));
+    const card = doc.querySelector('ol.cards li.card')!;
+    expect(card.querySelector('a.source')?.textContent).toBe('The Daily Parallax');
+    const articlePage = page(join(card.querySelector('h2 a, h3 a')!.getAttribute('href')!, 'index.html'));
     expect(articlePage.querySelector('header a.source')?.textContent).toBe('The Daily Parallax');
     const ld = [...articlePage.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent!)).find((j) => j['@type'] === 'NewsArticle');
     expect(ld.isBasedOn.publisher).toEqual({ '@type': 'Organization', name: 'The Daily Parallax' });
 
-    const rss = readFileSync(join(demo.dist, 'rss.xml'), 'utf8');
+    // The site's feed and its topics' (the newest 20 of each: the site's may hold none from one source).
+    const feeds = (name: string) => ['', 'space/', 'climate/', 'software/'].map((dir) => readFileSync(join(demo.dist, `${dir}${name}`), 'utf8')).join('\n');
+    const rss = feeds('rss.xml');
     expect(rss).toMatch(/<source url="http:\/\/dailyparallax\.test\/section\/[a-z]+\/feed\.xml">The Daily Parallax<\/source>/);
     expect(rss).not.toMatch(/>(dailyparallax|bytesmith)\.test</);
     expect(rss).not.toContain('&apos;');
     expect(rss).not.toContain('<![CDATA[');
-    const atom = readFileSync(join(demo.dist, 'atom.xml'), 'utf8');
+    const atom = feeds('atom.xml');
     expect(atom).toMatch(/<source><id>[^<]+<\/id><title type="text">The Daily Parallax<\/title>/);
     expect(atom).toMatch(/<feed[^>]*>[\s\S]*?<author><name>Gleaner Demo<\/name><uri>http:\/\/localhost:4321\/<\/uri><\/author>/);
-    const feed = JSON.parse(readFileSync(join(demo.dist, 'feed.json'), 'utf8')) as { items: Array<{ _gleaner: { source: { name: string } } }> };
+    const feed = JSON.parse(readFileSync(join(demo.dist, 'space', 'feed.json'), 'utf8')) as { items: Array<{ _gleaner: { source: { name: string } } }> };
     expect(new Set(feed.items.map((i) => i._gleaner.source.name))).toContain('The Daily Parallax');
     const opml = readFileSync(join(demo.dist, 'opml.xml'), 'utf8');
     expect(opml).toContain('text="The Daily Parallax: Space" title="The Daily Parallax: Space" xmlUrl="http://dailyparallax.test/section/space/feed.xml"');
