@@ -47,14 +47,24 @@ export type ReuseMode = z.output<typeof reuseModeSchema>;
  */
 const pageOptions = { render: z.boolean().optional(), archive: z.boolean().optional() };
 
+/**
+ * What readers see a source's host called (cards, source pages, feeds). Unset: what the host calls
+ * itself (its feed's title, og:site_name, …: crawler/url/source-name.ts), else the host.
+ */
+const sourceNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty; leave `name` out to use the name the source gives itself')
+  .max(80, 'must be at most 80 characters, like "The Daily Parallax"');
+
 /** A source is where candidate URLs come from. A bare string is a feed URL. */
 export const sourceSchema = z.union([
   httpUrl.transform((url) => ({ kind: 'feed' as const, url })),
-  z.object({ kind: z.literal('feed'), url: httpUrl, mode: reuseModeSchema.optional(), rules: rulesSchema.optional(), ...pageOptions }).strict(),
-  z.object({ kind: z.literal('sitemap'), url: httpUrl, mode: reuseModeSchema.optional(), rules: rulesSchema.optional(), ...pageOptions }).strict(),
-  z.object({ kind: z.literal('discourse'), url: httpUrl, mode: reuseModeSchema.optional(), rules: rulesSchema.optional(), ...pageOptions }).strict(),
+  z.object({ kind: z.literal('feed'), url: httpUrl, name: sourceNameSchema.optional(), mode: reuseModeSchema.optional(), rules: rulesSchema.optional(), ...pageOptions }).strict(),
+  z.object({ kind: z.literal('sitemap'), url: httpUrl, name: sourceNameSchema.optional(), mode: reuseModeSchema.optional(), rules: rulesSchema.optional(), ...pageOptions }).strict(),
+  z.object({ kind: z.literal('discourse'), url: httpUrl, name: sourceNameSchema.optional(), mode: reuseModeSchema.optional(), rules: rulesSchema.optional(), ...pageOptions }).strict(),
   /** A site's home page: its <link rel="alternate"> feeds are added as sources. */
-  z.object({ kind: z.literal('site'), url: httpUrl, mode: reuseModeSchema.optional(), rules: rulesSchema.optional(), ...pageOptions }).strict(),
+  z.object({ kind: z.literal('site'), url: httpUrl, name: sourceNameSchema.optional(), mode: reuseModeSchema.optional(), rules: rulesSchema.optional(), ...pageOptions }).strict(),
   /** A published OPML list (a blogroll, another aggregator's /opml.xml): each feed in it becomes a feed source of the topic, read again whenever this source is due. Its feeds' hosts vary, so their reuse mode is the topic's. */
   z.object({ kind: z.literal('opml'), url: httpUrl, rules: rulesSchema.optional() }).strict(),
   /** Keyword search through the configured SearXNG instance, using the topic's keywords. */

@@ -11,5 +11,5 @@ export async function readFeedSource(ctx: DiscoveryContext, source: SourceRow): 
   if (!parsed.ok) return failRead(ctx, source, { code: parsed.code, message: parsed.message });
   const links: Link[] = parsed.feed.items.map((item) => ({ url: item.url, title: item.title, published: item.published, context: 'feed' }));
   const { newUrls, requeued } = ctx.found.links(source, links);
-  return finishRead(ctx, source, { status: 'read', items: links.length, newUrls, requeued, detail: parsed.feed.format }, { validators: doc.validators });
+  return finishRead(ctx, source, { status: 'read', items: links.length, newUrls, requeued, detail: parsed.feed.format }, { validators: doc.validators, title: parsed.feed.title });
 }

@@ -39,6 +39,8 @@ export interface ReadExtras {
   cursor?: string;
   /** The document was not fully used (a capped or partial sitemap walk): the next read must not get a 304 or skip it as fresh. */
   incomplete?: boolean;
+  /** The document's own title (a feed's: what its site calls itself, crawler/url/source-name.ts). */
+  title?: string | null;
 }
 
 /** A string field of a source's JSON cursor (`{"highWater": …}`, `{"last": …}`); null when absent or unreadable. */
@@ -84,6 +86,7 @@ export function finishRead(
     forgetValidators: extras.incomplete ?? false,
     itemsSeen: result.items ?? 0,
     cursor: extras.cursor ?? null,
+    title: extras.title ?? null,
     failed,
   });
   return { items: 0, newUrls: 0, requeued: 0, ...result, source };

@@ -1,3 +1,4 @@
+import type { PageNames } from '../url/source-name.ts';
 import type { SiteRule, SiteRuleOutcome } from './site-rule.ts';
 
 export type FeedType = 'rss' | 'atom' | 'json';
@@ -28,6 +29,8 @@ export interface ExtractedPage {
   byline: string | null;
   authors: string[];
   siteName: string | null;
+  /** What the page says its site is called: og:site_name, application-name, its <title>'s suffix (store/source-names.ts). */
+  names: PageNames;
   lang: string | null;
   /** ISO 8601, timezone kept as the page gives it. */
   publishedAt: string | null;

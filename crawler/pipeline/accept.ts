@@ -10,6 +10,8 @@ import { refreshBands, signaturesSharingBands } from '../store/near-duplicates.t
 import { wordListsFor } from '../text/index.ts';
 import { articleTerms } from '../publish/related.ts';
 import { markExtracted, markRejected } from '../store/url-state.ts';
+import { noteSourceNames } from '../store/source-names.ts';
+import { sourceHost } from '../url/source-host.ts';
 import type { UrlRow } from '../store/urls.ts';
 import { canonicalUrl, normalizeUrl, type UrlPolicy } from '../url/index.ts';
 
@@ -97,6 +99,8 @@ export function acceptArticle(
       fileTags(db, candidate.tags),
     );
     markExtracted(db, row.id, now);
+    const host = sourceHost(finalUrl);
+    if (host) noteSourceNames(db, host, candidate.names);
     return id;
   });
   refreshBands(db, [articleId], dedup.banding);

@@ -1,3 +1,4 @@
+import type { PageNames } from '../url/source-name.ts';
 import { extractPage, type ExtractOptions, type SiteRule } from '../extract/index.ts';
 import { htmlToMarkdown, maskProfanity, qualityChecks, sanitizeArticleHtml, stripControlCharacters } from '../clean/index.ts';
 import { extractTags, makeExcerpt, readingTime } from '../enrich/index.ts';
@@ -38,6 +39,8 @@ export interface ArticleCandidate {
   modifiedAt: string | null;
   lang: string | null;
   siteName: string | null;
+  /** What the page says its site is called (recorded per host when the article is stored). */
+  names: PageNames;
   favicon: string | null;
   canonicalUrl: string | null;
   image: { url: string; alt: string | null } | null;
@@ -109,6 +112,7 @@ export function processPage(html: string, url: string, options: ProcessOptions):
     modifiedAt: page.modifiedAt,
     lang: page.lang,
     siteName: optional(page.siteName),
+    names: page.names,
     favicon: page.favicon,
     canonicalUrl: page.canonicalUrl,
     image: page.image ? { url: page.image.url, alt: optional(page.image.alt) } : null,

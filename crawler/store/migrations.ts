@@ -391,6 +391,21 @@ CREATE VIRTUAL TABLE articles_fts USING fts4 (title, text, tags, tokenize=unicod
   ${SPLIT_SOURCE_ERRORS}
   `,
   },
+  {
+    version: 10,
+    description:
+      "what a source host calls itself (crawler/url/source-name.ts): each feed's own title, and per host its pages' og:site_name, application-name and repeated <title> suffix",
+    sql: `
+  ALTER TABLE sources ADD COLUMN title TEXT;
+  CREATE TABLE source_names (
+    host TEXT PRIMARY KEY,
+    site_name TEXT,
+    application_name TEXT,
+    title_suffix TEXT,
+    suffix_pages INTEGER NOT NULL DEFAULT 0
+  );
+  `,
+  },
 ];
 
 /**

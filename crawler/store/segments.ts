@@ -31,6 +31,7 @@ export const TRACKED_TABLES: ReadonlyArray<{ name: string; key: readonly string[
   { name: 'link_occurrences', key: ['id'] },
   { name: 'runs', key: ['id'] },
   { name: 'source_icons', key: ['host'] },
+  { name: 'source_names', key: ['host'] },
   { name: 'clusters', key: ['id'] },
   { name: 'removals', key: ['id'] },
   { name: 'removed_addresses', key: ['canonical_url'] },

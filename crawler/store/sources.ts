@@ -28,6 +28,8 @@ export interface SourceRow {
   consecutive_failures: number;
   items_seen: number;
   cursor: string | null;
+  /** A feed's own title (its channel's or feed's), from its last good read that had one. */
+  title: string | null;
 }
 
 /** The search source has no URL of its own; it is keyed by this pseudo-URL. */
@@ -97,6 +99,8 @@ export interface SourceReadResult {
   failed?: boolean;
   /** Forget the ETag/Last-Modified: the next read must get the whole document (this one was not fully used). */
   forgetValidators?: boolean;
+  /** The document's own title (a feed's), kept when a read has none. */
+  title?: string | null;
 }
 
 /**
@@ -108,7 +112,7 @@ export function recordSourceRead(db: Database, source: SourceRow, result: Source
   db.run(
     `UPDATE sources SET last_read_at = ?, next_due_at = ?, last_status = ?, last_error_code = ?, last_reason = ?, last_error = ?,
        etag = CASE WHEN ? THEN NULL ELSE COALESCE(?, etag) END, last_modified = CASE WHEN ? THEN NULL ELSE COALESCE(?, last_modified) END, expires_at = ?,
-       items_seen = items_seen + ?, cursor = COALESCE(?, cursor),
+       items_seen = items_seen + ?, cursor = COALESCE(?, cursor), title = COALESCE(?, title),
        consecutive_failures = CASE WHEN ? THEN consecutive_failures + 1 ELSE 0 END
      WHERE id = ?`,
     [
@@ -125,6 +129,7 @@ export function recordSourceRead(db: Database, source: SourceRow, result: Source
       result.expiresAt ?? null,
       result.itemsSeen ?? 0,
       result.cursor ?? null,
+      result.title?.replace(/\s+/g, ' ').trim().slice(0, 200) || null,
       result.failed ? 1 : 0,
       source.id,
     ],

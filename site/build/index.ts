@@ -9,7 +9,7 @@ import { buildSiteIndex, type ArticleInput } from '../lib/site-index.ts';
 import type { RenderSet } from '../lib/vite-virtual.ts';
 import { runAstro } from './astro.ts';
 import { deserializeContentCache, readContentIndex, serializeContentCache, type SkippedFile } from './content-index.ts';
-import { buildDataFilesApart } from './data/apart.ts';
+import { buildDataFilesApart, readSourceHealthApart } from './data/apart.ts';
 import { codeFingerprint, configFingerprint } from './fingerprint.ts';
 import { writeDistState } from './dist-state.ts';
 import { emptyManifest, readJson, readManifest, writeJson, type BuildManifest, type DistFiles, type FileEntry } from './manifest.ts';
@@ -122,21 +122,15 @@ async function buildOnce(options: BuildOptions): Promise<BuildReport> {
   const content = await readContentIndex(paths.root, cache);
   writeJson(contentCacheFile, serializeContentCache(cache));
   const entries: ArticleInput[] = content.entries.map((e) => ({ id: e.id, data: e.data, file: e.file, bodySha: e.bodySha }));
-  const index = buildSiteIndex(entries, config);
   const contentDone = performance.now();
   say(`building ${config.site.title} from ${paths.content}: ${entries.length} articles (${content.read} read, the rest known)`);
 
-  // 2. What to render.
   const prefix = `${codeFingerprint(PROJECT)}:${configFingerprint(config)}`;
   const previous = options.cold || options.shard ? null : readManifest(manifestFile);
   const mode: BuildReport['mode'] = !previous || previous.prefix !== prefix ? 'cold' : readJson<DistFiles>(distFilesFile)?.buildId === previous.buildId ? 'incremental' : 'delta';
   const manifest = mode === 'cold' ? emptyManifest(prefix, randomUUID()) : { ...previous!, buildId: randomUUID() };
   const inSlice = (file: string) => !options.shard || Number.parseInt(createHash('md5').update(file).digest('hex').slice(0, 8), 16) % options.shard.count === options.shard.index - 1;
   const firstSlice = !options.shard || options.shard.index === 1;
-  const keyed = keyedPages(index, prefix);
-  const toRender = keyed.filter((p) => inSlice(p.file) && (mode === 'cold' || previous!.pages[p.file] !== p.key || (mode === 'incremental' && !existsSync(join(paths.dist, p.file)))));
-  const renderSet: RenderSet = { all: false, pages: {} };
-  for (const page of toRender) (renderSet.pages[page.route] ??= []).push(page.id);
 
   const dist = options.shard ? join(paths.root, 'dist-shards', String(options.shard.index)) : paths.dist;
   if (mode === 'cold' && existsSync(dist)) await moveAside(paths, dist);
@@ -144,10 +138,9 @@ async function buildOnce(options: BuildOptions): Promise<BuildReport> {
   rmSync(stage, { recursive: true, force: true });
   mkdirSync(join(stage, 'input'), { recursive: true });
   const input = { siteIndex: join(stage, 'input', 'site-index.json'), renderSet: join(stage, 'input', 'render.json'), downloads: join(stage, 'input', 'downloads.json'), sources: join(stage, 'input', 'sources.json'), removed: join(stage, 'input', 'removed.json') };
-  writeFileSync(input.siteIndex, JSON.stringify(entries));
-  writeFileSync(input.renderSet, JSON.stringify(renderSet));
 
-  // 3a. Data files (before Astro: the data page lists them).
+  // 2. Data files (before the keys: the sources' names the worker reads from the state are on
+  // every card; and before Astro: the data page lists the files).
   const dataStarted = performance.now();
   let dataWritten = 0;
   if (firstSlice) {
@@ -158,11 +151,24 @@ async function buildOnce(options: BuildOptions): Promise<BuildReport> {
     const data = await buildDataFilesApart({ paths, previous: previousData, changedFiles: content.changed, outDir: join(stage, 'out'), reuse });
     manifest.data = { ...data.manifest, reuse: reuseKey };
     dataWritten = data.written.length;
+  } else {
+    // Another slice writes no data files, but its cards name their sources as the first slice's do.
+    manifest.data = { ...manifest.data, sources: await readSourceHealthApart(paths) };
   }
+  const health = manifest.data.sources ?? [];
   writeFileSync(input.downloads, JSON.stringify(manifest.data.index));
-  writeFileSync(input.sources, JSON.stringify(manifest.data.sources ?? []));
+  writeFileSync(input.sources, JSON.stringify(health));
   writeFileSync(input.removed, JSON.stringify(manifest.data.removed ?? []));
   const dataDone = performance.now();
+
+  // 3. What to render.
+  const index = buildSiteIndex(entries, config, health);
+  const keyed = keyedPages(index, prefix);
+  const toRender = keyed.filter((p) => inSlice(p.file) && (mode === 'cold' || previous!.pages[p.file] !== p.key || (mode === 'incremental' && !existsSync(join(paths.dist, p.file)))));
+  const renderSet: RenderSet = { all: false, pages: {} };
+  for (const page of toRender) (renderSet.pages[page.route] ??= []).push(page.id);
+  writeFileSync(input.siteIndex, JSON.stringify(entries));
+  writeFileSync(input.renderSet, JSON.stringify(renderSet));
 
   // 3b. Pages.
   await runAstro({ project: PROJECT, root: paths.root, config, outDir: join(stage, 'astro'), input, logLevel: options.verbose ? 'info' : options.quiet ? 'error' : 'warn' });

@@ -25,9 +25,9 @@ function hash(parts: unknown): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
 }
 
-/** What a card or link shows of an article: its address and every frontmatter field. */
+/** What a card or link shows of an article: its address, every frontmatter field and its source's name (which the crawler may learn later). */
 function card(article: Article): unknown {
-  return [article.path, article.data];
+  return [article.path, article.data, article.source];
 }
 
 /** `prefix` covers what every page depends on: the site's code and its config (see fingerprint.ts). */

@@ -6,7 +6,6 @@ import { htmlToText } from '../../crawler/clean/html-text.ts';
 import { articleDateText } from '../lib/article-time.ts';
 import { rfc3339 } from '../lib/dates.ts';
 import { imageAttrs } from '../lib/images.ts';
-import { sourceName } from '../lib/page-data.ts';
 import { shownBody } from '../lib/reuse.ts';
 import { sourceHost } from '../../crawler/url/source-host.ts';
 import { articleHtml } from '../lib/article-body.ts';
@@ -50,7 +49,7 @@ function recordOf(index: SiteIndex, article: Article, html: string): pagefind.Cu
   const data = article.data;
   const topic = index.topicBySlug.get(article.topic);
   const date = articleDateText(data, config.site.language);
-  const meta: Record<string, string> = { title: data.title, date: date.text, datetime: rfc3339(date.iso), source: sourceName(data) };
+  const meta: Record<string, string> = { title: data.title, date: date.text, datetime: rfc3339(date.iso), source: article.source };
   const host = sourceHost(data.url);
   if (host) Object.assign(meta, { sourcePage: routes.source(host), sourceIcon: routes.sourceIcon(host) });
   const mode = article.mode;
@@ -75,7 +74,7 @@ export function searchShards(index: SiteIndex, prefix: string, size = SHARD_SIZE
   for (let k = 0; k * size < ordered.length; k++) {
     const articles = ordered.slice(k * size, (k + 1) * size);
     const hash = createHash('sha256').update(prefix);
-    for (const a of articles) hash.update(JSON.stringify([a.path, a.bodySha, a.data.title, a.data.description, a.data.url, a.data.siteName, a.data.topic, a.data.publishedOnSite, a.data.published, a.data.image?.variants ?? null, a.tags, a.mode]));
+    for (const a of articles) hash.update(JSON.stringify([a.path, a.bodySha, a.data.title, a.data.description, a.data.url, a.source, a.data.topic, a.data.publishedOnSite, a.data.published, a.data.image?.variants ?? null, a.tags, a.mode]));
     shards.push({ bundle: shardName(k), articles, key: hash.digest('base64url').slice(0, 22) });
   }
   return shards;

@@ -2,7 +2,7 @@ import { ampDocument } from './amp.ts';
 import { displayDate, rfc3339 } from './dates.ts';
 import { escapeHtml } from './html.ts';
 import { imageAttrs } from './images.ts';
-import { articleFacts, articleLd, sourceName as nameOfSource } from './page-data.ts';
+import { articleFacts, articleLd } from './page-data.ts';
 import { shownBody } from './reuse.ts';
 import { AMP_DEFAULT_HEIGHT, AMP_DEFAULT_WIDTH, servedHtml } from './served-html.ts';
 import type { Article, SiteIndex } from './site-index.ts';
@@ -14,7 +14,7 @@ export function renderAmpArticle(index: SiteIndex, article: Article, html: strin
   const data = article.data;
   const facts = articleFacts(index, article, html);
   const pageUrl = facts.url;
-  const sourceName = nameOfSource(data);
+  const sourceName = article.source;
   const { mode } = facts;
   const image = mode === 'link' ? null : data.image;
 

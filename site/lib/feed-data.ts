@@ -2,7 +2,9 @@ import { articleTime, articleUpdated } from './article-time.ts';
 import type { FeedItem, FeedMeta } from './feeds.ts';
 import { escapeHtml } from './html.ts';
 import { largestImage, mimeForFormat } from './images.ts';
-import { bodyStart, sourceName } from './page-data.ts';
+import { bodyStart } from './page-data.ts';
+import { PLACEHOLDER_OWNER } from '../../crawler/config/schema.ts';
+import { isPlaceholderAddress } from '../../crawler/config/placeholders.ts';
 import { shownBody } from './reuse.ts';
 import { servedHtml } from './served-html.ts';
 import type { Article, SiteIndex, TopicInfo } from './site-index.ts';
@@ -25,10 +27,23 @@ export function feedMeta(index: SiteIndex, items: Article[], topic?: TopicInfo):
     language: config.site.language,
     homeUrl: routes.absolute(topic ? routes.topic(topic.slug) : routes.home()),
     feedUrls: { rss: routes.absolute(paths.rss), atom: routes.absolute(paths.atom), json: routes.absolute(paths.json) },
-    author: config.site.author || config.site.legal.owner || config.site.title,
+    author: siteAuthor(index),
     icon: routes.absolute(routes.path('icons/icon-512.png')),
     favicon: routes.absolute(routes.path('icons/icon-192.png')),
     updated: items[0]?.data.publishedOnSite ?? null,
+  };
+}
+
+/** The feeds' author is the site: its title (with its owner, when the config names a real one), its home page, and its contact address when it is one. */
+function siteAuthor(index: SiteIndex): FeedMeta['author'] {
+  const { site } = index.config;
+  const owner = site.legal.owner.trim();
+  const named = owner && owner !== PLACEHOLDER_OWNER && owner !== site.title;
+  const email = site.legal.email.trim();
+  return {
+    name: named ? `${site.title} (${owner})` : site.title,
+    uri: index.routes.absolute(index.routes.home()),
+    email: email && !isPlaceholderAddress(email) ? email : undefined,
   };
 }
 
@@ -41,7 +56,7 @@ export function feedItem(index: SiteIndex, article: Article, html: string): Feed
   // The feeds carry what the article page shows (reuse.ts): the whole body, its excerpt, or the source's description; then the way to the original.
   const mode = article.mode;
   const summary = data.description || (mode === 'link' ? '' : bodyStart(html, 280));
-  const name = escapeHtml(sourceName(data));
+  const name = escapeHtml(article.source);
   let contentHtml: string | null = null;
   if (mode === 'link') {
     contentHtml = servedHtml(`${summary ? `<p>${escapeHtml(summary)}</p>\n` : ''}<p><a href="${escapeHtml(data.url)}">Read the article at ${name}</a></p>`, { origin: config.site.url });
@@ -66,8 +81,15 @@ export function feedItem(index: SiteIndex, article: Article, html: string): Feed
     tags: article.shownTags.map((t) => t.name),
     image: image && imageUrl && mode !== 'link' ? { url: imageUrl, type: mimeForFormat(image.format, image.src), width: image.width, height: image.height } : null,
     sourceUrl: data.url,
+    source: { name: article.source, url: siteOf(data.url), feedUrl: article.host ? index.sourceFeed(article.host, article.topic) : null },
     language: data.lang,
   };
+}
+
+/** The home page of an article's site (its origin), for crediting the source. */
+function siteOf(url: string): string {
+  const origin = URL.parse(url)?.origin;
+  return origin && origin !== 'null' ? `${origin}/` : url;
 }
 
 /** The newest `publish.feedItems` articles of the site or of one topic. */

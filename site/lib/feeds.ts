@@ -1,9 +1,10 @@
-import { attributes, cdata, element, escapeXml } from './xml.ts';
+import { attributes, element, escapeXmlText } from './xml.ts';
 import { rfc3339, rfc822 } from './dates.ts';
 
 // RSS 2.0, Atom 1.0 and JSON Feed 1.1 writers. Pure: they take absolute URLs and ISO dates
 // and return the document text. GUIDs/ids are the article's URL on this site, which never
-// changes, so readers never see an item twice.
+// changes, so readers never see an item twice. HTML goes in escaped, never in CDATA (xml.ts), and
+// every item credits its source by name: RSS <source>, Atom <source>, JSON Feed `_gleaner.source`.
 
 export interface FeedMeta {
   title: string;
@@ -13,7 +14,8 @@ export interface FeedMeta {
   homeUrl: string;
   /** Absolute URL of this feed in each format; the current one is the self link. */
   feedUrls: { rss: string; atom: string; json: string };
-  author: string;
+  /** Who publishes this feed: the site (its title and home page; its contact address when the config gives a real one). */
+  author: { name: string; uri: string; email?: string };
   icon?: string;
   favicon?: string;
   /** ISO date of the newest item (never the build time, so an unchanged feed is byte-identical). */
@@ -33,6 +35,8 @@ export interface FeedItem {
   image: { url: string; type: string; width: number | null; height: number | null } | null;
   /** The original article on its source site. */
   sourceUrl: string;
+  /** Its source, by the name readers see (crawler/url/source-name.ts): the source's site, and its feed when known. */
+  source: { name: string; url: string; feedUrl: string | null };
   language?: string;
 }
 
@@ -45,7 +49,7 @@ export function rssFeed(meta: FeedMeta, items: FeedItem[]): string {
     '<channel>',
     element('title', meta.title),
     element('link', meta.homeUrl),
-    `<description>${escapeXml(meta.description || meta.title)}</description>`,
+    element('description', meta.description || meta.title),
     element('language', meta.language),
     meta.updated ? element('lastBuildDate', rfc822(meta.updated)) : '',
     `<atom:link${attributes({ href: meta.feedUrls.rss, rel: 'self', type: 'application/rss+xml' })}/>`,
@@ -57,13 +61,15 @@ export function rssFeed(meta: FeedMeta, items: FeedItem[]): string {
       '<item>',
       element('title', item.title),
       element('link', item.url),
-      `<guid isPermaLink="true">${escapeXml(item.url)}</guid>`,
+      element('guid', item.url, { isPermaLink: 'true' }),
       element('pubDate', rfc822(item.published)),
       ...item.authors.map((a) => element('dc:creator', a)),
       ...item.tags.map((t) => element('category', t)),
-      // RSS readers render <description> as HTML: the plain-text summary is escaped as HTML first.
-      `<description>${cdata(escapeXml(item.summary))}</description>`,
-      item.contentHtml ? `<content:encoded>${cdata(item.contentHtml)}</content:encoded>` : '',
+      // RSS readers render <description> as HTML: the plain-text summary becomes HTML text (&, < and > escaped,
+      // quotes left as characters), then goes in as XML text like every HTML payload here.
+      element('description', escapeXmlText(item.summary)) || '<description></description>',
+      element('content:encoded', item.contentHtml),
+      element('source', item.source.name, { url: item.source.feedUrl ?? item.source.url }),
       item.image ? `<media:content${attributes({ url: item.image.url, medium: 'image', type: item.image.type, width: item.image.width?.toString(), height: item.image.height?.toString() })}/>` : '',
       '</item>',
     );
@@ -77,12 +83,12 @@ export function atomFeed(meta: FeedMeta, items: FeedItem[]): string {
     '<?xml version="1.0" encoding="utf-8"?>',
     `<feed xmlns="http://www.w3.org/2005/Atom"${attributes({ 'xml:lang': meta.language })}>`,
     element('id', meta.feedUrls.atom),
-    `<title type="text">${escapeXml(meta.title)}</title>`,
-    meta.description ? `<subtitle type="text">${escapeXml(meta.description)}</subtitle>` : '',
+    element('title', meta.title, { type: 'text' }),
+    element('subtitle', meta.description, { type: 'text' }),
     element('updated', rfc3339(meta.updated ?? FALLBACK_DATE)),
     `<link${attributes({ rel: 'self', type: 'application/atom+xml', href: meta.feedUrls.atom })}/>`,
     `<link${attributes({ rel: 'alternate', type: 'text/html', href: meta.homeUrl })}/>`,
-    `<author>${element('name', meta.author || meta.title)}</author>`,
+    `<author>${element('name', meta.author.name || meta.title)}${element('uri', meta.author.uri)}${element('email', meta.author.email)}</author>`,
     element('generator', 'Gleaner'),
     meta.icon ? element('icon', meta.icon) : '',
   ];
@@ -90,20 +96,30 @@ export function atomFeed(meta: FeedMeta, items: FeedItem[]): string {
     out.push(
       '<entry>',
       element('id', item.url),
-      `<title type="text">${escapeXml(item.title)}</title>`,
+      element('title', item.title, { type: 'text' }),
       `<link${attributes({ rel: 'alternate', type: 'text/html', href: item.url })}/>`,
       item.sourceUrl !== item.url ? `<link${attributes({ rel: 'related', type: 'text/html', href: item.sourceUrl })}/>` : '',
       element('published', rfc3339(item.published)),
       element('updated', rfc3339(item.updated)),
       ...item.authors.map((a) => `<author>${element('name', a)}</author>`),
       ...item.tags.map((t) => `<category${attributes({ term: t })}/>`),
-      item.summary ? `<summary type="text">${escapeXml(item.summary)}</summary>` : '',
-      item.contentHtml ? `<content type="html">${cdata(item.contentHtml)}</content>` : '',
+      element('summary', item.summary, { type: 'text' }),
+      element('content', item.contentHtml, { type: 'html' }),
+      atomSource(item.source),
       '</entry>',
     );
   }
   out.push('</feed>', '');
   return out.filter(Boolean).join('\n');
+}
+
+/** An entry's <source>: where it was first published, by the name readers see (RFC 4287 §4.2.11). */
+function atomSource(source: FeedItem['source']): string {
+  const links = [
+    source.feedUrl ? `<link${attributes({ rel: 'self', href: source.feedUrl })}/>` : '',
+    `<link${attributes({ rel: 'alternate', type: 'text/html', href: source.url })}/>`,
+  ];
+  return `<source>${element('id', source.feedUrl ?? source.url)}${element('title', source.name, { type: 'text' })}${links.join('')}</source>`;
 }
 
 interface JsonFeedItem {
@@ -120,6 +136,8 @@ interface JsonFeedItem {
   authors?: Array<{ name: string }>;
   tags?: string[];
   language?: string;
+  /** Gleaner's extension (JSON Feed §3: keys starting with "_"): the item's source, by the name readers see. */
+  _gleaner: { source: { name: string; url: string; feed_url?: string } };
 }
 
 export function jsonFeed(meta: FeedMeta, items: FeedItem[]): string {
@@ -132,7 +150,7 @@ export function jsonFeed(meta: FeedMeta, items: FeedItem[]): string {
     language: meta.language,
     icon: meta.icon,
     favicon: meta.favicon,
-    authors: meta.author ? [{ name: meta.author }] : undefined,
+    authors: [{ name: meta.author.name || meta.title, url: meta.author.uri }],
     items: items.map((item): JsonFeedItem => {
       const entry: JsonFeedItem = {
         id: item.url,
@@ -146,6 +164,7 @@ export function jsonFeed(meta: FeedMeta, items: FeedItem[]): string {
         authors: item.authors.length ? item.authors.map((name) => ({ name })) : undefined,
         tags: item.tags.length ? item.tags : undefined,
         language: item.language,
+        _gleaner: { source: { name: item.source.name, url: item.source.url, feed_url: item.source.feedUrl ?? undefined } },
       };
       // JSON Feed requires content_html or content_text on every item.
       if (item.contentHtml) entry.content_html = item.contentHtml;

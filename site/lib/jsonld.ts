@@ -61,7 +61,8 @@ export function newsArticleLd(options: {
   datePublished: string;
   dateModified: string;
   author: string | null;
-  sourceName: string | null;
+  /** The source's name (crawler/url/source-name.ts): the original's publisher. */
+  sourceName: string;
   images: string[];
   language: string;
   section: string;
@@ -76,10 +77,11 @@ export function newsArticleLd(options: {
     description: options.description || undefined,
     mainEntityOfPage: { '@type': 'WebPage', '@id': options.pageUrl ?? options.url },
     url: options.url,
-    isBasedOn: options.sourceUrl,
+    // The original, credited to its publisher by the name readers see on the page.
+    isBasedOn: { '@type': 'CreativeWork', url: options.sourceUrl, publisher: { '@type': 'Organization', name: options.sourceName } },
     datePublished: options.datePublished,
     dateModified: options.dateModified,
-    author: options.author ? { '@type': 'Person', name: options.author } : options.sourceName ? { '@type': 'Organization', name: options.sourceName } : undefined,
+    author: options.author ? { '@type': 'Person', name: options.author } : { '@type': 'Organization', name: options.sourceName },
     image: options.images.length ? options.images : undefined,
     inLanguage: options.language,
     articleSection: options.section,

@@ -2,6 +2,7 @@ import type { Source } from '../../crawler/config/index.ts';
 import { rfc822 } from './dates.ts';
 import { attributes, element } from './xml.ts';
 import type { SiteIndex, TopicInfo } from './site-index.ts';
+import type { SourceHealth } from '../build/data/sources.ts';
 
 // /opml.xml and /<topic>/opml.xml: the feeds this site reads, one folder per topic, in OPML 2.0 —
 // what an aggregator publishes as its reading list (Planet's opml.xml), so a reader can follow
@@ -12,8 +13,8 @@ import type { SiteIndex, TopicInfo } from './site-index.ts';
 
 export interface OpmlFolder {
   name: string;
-  /** Feed URLs. */
-  feeds: string[];
+  /** Feed URLs, each with its name when one is known (the owner's, else the feed's own title). */
+  feeds: Array<{ url: string; name: string | null }>;
   /** OPML lists the topic reads: written as OPML 2.0 inclusions. */
   lists: string[];
 }
@@ -40,7 +41,7 @@ export function opmlDocument(meta: OpmlMeta, folders: OpmlFolder[]): string {
   for (const folder of folders) {
     if (!folder.feeds.length && !folder.lists.length) continue;
     out.push(`<outline${attributes({ text: folder.name, title: folder.name })}>`);
-    for (const url of folder.feeds) out.push(`  <outline${attributes({ type: 'rss', text: label(url), xmlUrl: url })}/>`);
+    for (const { url, name } of folder.feeds) out.push(`  <outline${attributes({ type: 'rss', text: name ?? label(url), title: name ?? undefined, xmlUrl: url })}/>`);
     for (const url of folder.lists) out.push(`  <outline${attributes({ type: 'include', text: label(url), url })}/>`);
     out.push('</outline>');
   }
@@ -48,8 +49,9 @@ export function opmlDocument(meta: OpmlMeta, folders: OpmlFolder[]): string {
   return `${out.filter(Boolean).join('\n')}\n`;
 }
 
-/** The site's list (every configured topic) or one topic's. */
-export function siteOpml(index: SiteIndex, topic?: TopicInfo): string {
+/** The site's list (every configured topic) or one topic's; `health` (the build read it from the crawler's state) gives each feed's own title. */
+export function siteOpml(index: SiteIndex, topic?: TopicInfo, health: readonly SourceHealth[] = []): string {
+  const titles = new Map(health.flatMap((h) => h.feeds.flatMap((f) => (f.title ? [[f.url, f.title] as const] : []))));
   const { config } = index;
   const topics = config.topics.filter((t) => !topic || t.slug === topic.slug);
   const newest = (topic ? topic.articles : index.articles)[0]?.data.publishedOnSite ?? null;
@@ -59,15 +61,19 @@ export function siteOpml(index: SiteIndex, topic?: TopicInfo): string {
       modified: newest,
       ownerName: config.site.legal.owner || config.site.title,
     },
-    topics.map((t) => ({ name: t.name, feeds: urlsOf(t.sources, 'feed'), lists: urlsOf(t.sources, 'opml') })),
+    topics.map((t) => ({
+      name: t.name,
+      feeds: t.sources.flatMap((s) => (s.kind === 'feed' ? [{ url: s.url, name: ('name' in s ? s.name : undefined) ?? titles.get(s.url) ?? null }] : [])),
+      lists: urlsOf(t.sources, 'opml'),
+    })),
   );
 }
 
-function urlsOf(sources: Source[], kind: 'feed' | 'opml'): string[] {
+function urlsOf(sources: Source[], kind: 'opml'): string[] {
   return sources.flatMap((s) => (s.kind === kind ? [s.url] : []));
 }
 
-/** Readers show this until they have read the feed's own title: its address without the scheme. */
+/** A feed with no known name is shown by its address without the scheme (readers show it until they read the feed's title). */
 function label(url: string): string {
   return url.replace(/^https?:\/\//, '').replace(/\/$/, '');
 }

@@ -1,4 +1,3 @@
-import { sourceHost } from '../../crawler/url/source-host.ts';
 import { articleTime, articleUpdated } from './article-time.ts';
 import { rfc3339 } from './dates.ts';
 import { htmlToText, truncate } from './html.ts';
@@ -22,11 +21,6 @@ export function languageAlternates(index: SiteIndex, article: Article): Array<{ 
   const lang = article.data.lang || index.config.site.language;
   if (lang.toLowerCase() === index.config.site.language.toLowerCase()) return [];
   return [{ hreflang: lang, href: articleCanonical(index, article) }];
-}
-
-/** The source's name: its declared site name, else its host (crawler/url/source-host.ts). */
-export function sourceName(data: { siteName: string | null; url: string }): string {
-  return data.siteName || sourceHost(data.url) || data.url;
 }
 
 /** The site as a schema.org publisher (its name, home page and logo). */
@@ -99,7 +93,7 @@ export function articleLd(index: SiteIndex, article: Article, facts: ArticleFact
     datePublished: rfc3339(facts.published),
     dateModified: rfc3339(facts.modified),
     author: data.author,
-    sourceName: data.siteName,
+    sourceName: article.source,
     images: facts.image ? [facts.image.url] : [],
     language: facts.lang,
     section: facts.topicName,

@@ -16,15 +16,23 @@ import type { RenderSet } from './vite-virtual.ts';
 let memo: Promise<SiteIndex> | undefined;
 
 export function siteIndex(): Promise<SiteIndex> {
-  memo ??= Promise.resolve().then(() => buildSiteIndex(JSON.parse(readFileSync(input.siteIndex, 'utf8')) as ArticleInput[], config));
+  memo ??= Promise.resolve().then(() => buildSiteIndex(JSON.parse(readFileSync(input.siteIndex, 'utf8')) as ArticleInput[], config, sourceHealth()));
   return memo;
+}
+
+let healthMemo: SourceHealth[] | undefined;
+
+/** Each source host's health and learned names: the build read them from the crawler's state in its data worker (input.sources); this process never loads the state. */
+export function sourceHealth(): SourceHealth[] {
+  healthMemo ??= JSON.parse(readFileSync(input.sources, 'utf8')) as SourceHealth[];
+  return healthMemo;
 }
 
 let sourcesMemo: Promise<SourceInfo[]> | undefined;
 
-/** The site's sources with their health: the build read it from the crawler's state in its data worker (input.sources); this process never loads the state. */
+/** The site's sources with their health and names. */
 export function sources(): Promise<SourceInfo[]> {
-  sourcesMemo ??= siteIndex().then((index) => buildSources(index, JSON.parse(readFileSync(input.sources, 'utf8')) as SourceHealth[]));
+  sourcesMemo ??= siteIndex().then((index) => buildSources(index, sourceHealth()));
   return sourcesMemo;
 }
 

@@ -5,6 +5,8 @@ import { tagSlug } from '../../crawler/enrich/tag-slug.ts';
 import { createRoutes, type Routes } from './urls.ts';
 import { modeOf, type ReuseMode } from './reuse.ts';
 import { sourceHost } from '../../crawler/url/source-host.ts';
+import { sourceFeeds, sourceNames } from './source-names.ts';
+import type { SourceHealth } from '../build/data/sources.ts';
 
 // Every list the site needs, computed once per build from all articles: pages then only
 // look things up. Pure: entries and config in, index out.
@@ -34,6 +36,8 @@ export interface Article {
   ampPath: string;
   /** Its source host (crawler/url/source-host.ts), null for an address without one. */
   host: string | null;
+  /** Its source's name as readers see it (crawler/url/source-name.ts): resolved once from the config and what the crawler learned. */
+  source: string;
   /** How much of it the site shows (reuse.ts): resolved once from the config. */
   mode: ReuseMode;
   /** Every tag of the article (search filters by these: they never change once published). */
@@ -103,6 +107,10 @@ export interface SiteIndex {
   /** The article published just before this one in its topic, if any (stable: never changes later). */
   older(article: Article): Article | null;
   isFullPage(topic: TopicInfo, page: number): boolean;
+  /** A source host's name as readers see it (crawler/url/source-name.ts); the host when it has none. */
+  sourceName(host: string): string;
+  /** A source host's feed, the one read for `topic` when it has several (the site's feeds credit an item's source with it); null: none known. */
+  sourceFeed(host: string, topic: string): string | null;
   /**
    * What a topic's front page lists: the newest archive pages, whole, until there are at least
    * pageSize articles (between pageSize and 2 × pageSize − 1), so the archive page its "older"
@@ -121,7 +129,8 @@ function newestFirst(a: Article, b: Article): number {
   );
 }
 
-export function buildSiteIndex(entries: ArticleInput[], config: Config): SiteIndex {
+/** `health` is what the build's data worker read from the crawler's state (site/build/data/sources.ts): it carries what each source host calls itself. */
+export function buildSiteIndex(entries: ArticleInput[], config: Config, health: readonly SourceHealth[] = []): SiteIndex {
   const routes = createRoutes(config.site.url);
   const pageSize = config.publish.pageSize;
   const collator = new Intl.Collator(config.site.language, { sensitivity: 'base' });
@@ -152,11 +161,16 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config): SiteInd
       ampPath: routes.amp(entry.id),
       host: sourceHost(entry.data.url),
       mode: modeOf(config, entry.data),
+      source: '',
       tags,
       shownTags: [],
     };
   });
   articles.sort(newestFirst);
+  const names = sourceNames(config, health, articles);
+  const nameOf = (host: string) => names.get(host) ?? host;
+  const feeds = sourceFeeds(config, health);
+  for (const article of articles) article.source = article.host ? nameOf(article.host) : article.data.siteName || article.data.url;
   const byId = new Map(articles.map((a) => [a.id, a]));
 
   // Tags that fold to the same slug share a page; the most used spelling names it.
@@ -235,6 +249,11 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config): SiteInd
     listedTags,
     tagBySlug,
     stories,
+    sourceName: nameOf,
+    sourceFeed: (host, topic) => {
+      const list = feeds.get(host) ?? [];
+      return (list.find((f) => f.topic === topic) ?? list[0])?.url ?? null;
+    },
     storyOf(article) {
       return storyByArticle.get(article) ?? null;
     },

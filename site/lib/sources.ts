@@ -8,7 +8,7 @@ import type { Article, SiteIndex } from './site-index.ts';
 
 export interface SourceInfo {
   host: string;
-  /** The name its articles declare most often (the newest breaks a tie), else the host. */
+  /** Its name as readers see it (crawler/url/source-name.ts, through the site index). */
   name: string;
   /** Newest first. */
   articles: Article[];
@@ -54,10 +54,7 @@ export function buildSources(index: SiteIndex, health: SourceHealth[]): SourceIn
     const articles = byHost.get(host) ?? [];
     const h = healthByHost.get(host) ?? null;
     const feeds = h?.feeds.length ? h.feeds : configured.filter((f) => f.host === host).map(({ host: _, ...feed }) => feed);
-    const names = new Map<string, number>();
-    for (const a of articles) if (a.data.siteName) names.set(a.data.siteName, (names.get(a.data.siteName) ?? 0) + 1);
-    // Map order is first seen, newest first: a stable sort keeps the newest among equals.
-    const name = [...names].sort((a, b) => b[1] - a[1])[0]?.[0] ?? host;
+    const name = index.sourceName(host);
     const topics = [...new Set([...feeds.map((f) => f.topic), ...articles.map((a) => a.topic)])].sort();
     return { host, name, articles, topics, feeds, health: h };
   });

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { siteIndex } from '../lib/site-data.ts';
+import { siteIndex, sourceHealth } from '../lib/site-data.ts';
 import { siteOpml } from '../lib/opml.ts';
 
-export const GET: APIRoute = async () => new Response(siteOpml(await siteIndex()), { headers: { 'Content-Type': 'text/x-opml; charset=utf-8' } });
+export const GET: APIRoute = async () => new Response(siteOpml(await siteIndex(), undefined, sourceHealth()), { headers: { 'Content-Type': 'text/x-opml; charset=utf-8' } });

@@ -105,6 +105,17 @@ describe('parseConfig', () => {
     expect(problems[0]!.problem).toMatch(/not a valid source/);
   });
 
+  it("takes a source's name, and explains an empty or overlong one", () => {
+    const config = parseConfig({ ...minimal, topics: [{ slug: 'a', name: 'A', sources: [{ kind: 'feed', url: 'https://a.example/feed', name: ' The Daily Parallax ' }] }] });
+    expect(config.topics[0]!.sources[0]).toMatchObject({ name: 'The Daily Parallax' });
+    for (const name of ['  ', 'x'.repeat(81), 42]) {
+      const { problems } = problemsOf({ ...minimal, topics: [{ slug: 'a', name: 'A', sources: [{ kind: 'feed', url: 'https://a.example/feed', name }] }] });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]!.field).toBe('topics.0.sources.0.name');
+      expect(problems[0]!.problem).toMatch(typeof name === 'number' ? /string/ : /must (not be empty|be at most 80 characters)/);
+    }
+  });
+
   it('rejects out-of-range limits', () => {
     const { problems } = problemsOf({ ...minimal, publish: { pageSize: 0 }, quality: { nearDuplicateThreshold: 1.5 } });
     expect(problems.map((p) => p.field).sort()).toEqual(['publish.pageSize', 'quality.nearDuplicateThreshold']);

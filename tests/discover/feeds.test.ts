@@ -67,6 +67,14 @@ describe('feed sources', () => {
     for (const url of expected) expect(known.has(url), url).toBe(true);
   });
 
+  it("keeps each feed's own title on its source (what the site calls itself: crawler/url/source-name.ts)", () => {
+    expect(h.db.all('SELECT url, title FROM sources ORDER BY id')).toEqual([
+      { url: RSS, title: 'Orbital Notes' },
+      { url: ATOM, title: 'Orbital Notes' },
+      { url: JSON_FEED, title: 'The Daily Parallax' },
+    ]);
+  });
+
   it('respects the cache lifetime, then asks conditionally and changes nothing on 304', async () => {
     const requestsBefore = web.requests.filter((r) => r.path === '/feed.xml' && r.host === 'orbitalnotes.test').length;
     expect((await h.read(RSS)).status).toBe('fresh');

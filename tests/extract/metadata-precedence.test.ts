@@ -144,6 +144,18 @@ describe('site name and lead image precedence', () => {
     expect(extractPage(page(), URL_BASE).siteName).toBeNull();
   });
 
+  it("reports og:site_name, application-name and the <title>'s suffix apart, for the host's name", () => {
+    const og = meta('property', 'og:site_name', 'OG &amp; Site');
+    const app = meta('name', 'application-name', 'App Name');
+    const website = jsonLd({ '@type': 'WebSite', name: 'LD Site' });
+    expect(extractPage(page({ head: `<title>A headline | Section | The Daily Parallax</title>${website}${og}${app}` }), URL_BASE).names).toEqual({
+      siteName: 'OG & Site',
+      applicationName: 'App Name',
+      titleSuffix: 'The Daily Parallax',
+    });
+    expect(extractPage(page({ head: '<title>Just a headline</title>' }), URL_BASE).names).toEqual({ siteName: null, applicationName: null, titleSuffix: null });
+  });
+
   it('prefers the JSON-LD image, then og:image, twitter:image, link image_src, then the first body image', () => {
     const ld = jsonLd({ '@type': 'Article', headline: 'x', image: { '@type': 'ImageObject', url: 'https://cdn.example.org/ld.jpg', caption: 'LD caption' } });
     const og = meta('property', 'og:image', 'https://cdn.example.org/og.jpg') + meta('property', 'og:image:alt', 'OG alt');

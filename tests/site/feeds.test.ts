@@ -1,7 +1,9 @@
 import Parser from 'rss-parser';
+import { parseDocument, DomUtils } from 'htmlparser2';
+import type { ChildNode, Document, Element } from 'domhandler';
 import { describe, expect, it } from 'vitest';
 import { atomFeed, jsonFeed, rssFeed, type FeedItem, type FeedMeta } from '../../site/lib/feeds.ts';
-import { cdata, escapeXml } from '../../site/lib/xml.ts';
+import { cdata, escapeXml, escapeXmlText } from '../../site/lib/xml.ts';
 import { rfc3339, rfc822 } from '../../site/lib/dates.ts';
 
 const meta: FeedMeta = {
@@ -10,7 +12,7 @@ const meta: FeedMeta = {
   language: 'en',
   homeUrl: 'https://news.example.com/',
   feedUrls: { rss: 'https://news.example.com/rss.xml', atom: 'https://news.example.com/atom.xml', json: 'https://news.example.com/feed.json' },
-  author: 'Editor',
+  author: { name: 'Editor', uri: 'https://news.example.com/' },
   icon: 'https://news.example.com/icons/icon-512.png',
   updated: '2024-03-05T10:00:00Z',
 };
@@ -19,7 +21,7 @@ const items: FeedItem[] = [
   {
     url: 'https://news.example.com/science/b/',
     title: 'Second: "quotes" & <tags>',
-    summary: 'Summary with ]]> inside',
+    summary: "Summary with ]]> inside, Tom & Jerry's <b>",
     contentHtml: '<p>Body with <a href="https://news.example.com/x/">a link</a> and ]]> trap\u0001.</p>',
     published: '2024-03-05T10:00:00Z',
     updated: '2024-03-05T12:30:00Z',
@@ -27,6 +29,7 @@ const items: FeedItem[] = [
     tags: ['Space', 'C++'],
     image: { url: 'https://news.example.com/media/b-1024.webp', type: 'image/webp', width: 1024, height: 576 },
     sourceUrl: 'https://source.example.org/b',
+    source: { name: "The Daily Parallax & Co's", url: 'https://source.example.org/', feedUrl: 'https://source.example.org/feed.xml' },
     language: 'en',
   },
   {
@@ -40,14 +43,46 @@ const items: FeedItem[] = [
     tags: [],
     image: null,
     sourceUrl: 'https://source.example.org/a',
+    source: { name: 'Bytesmith', url: 'https://bytesmith.example/', feedUrl: null },
   },
 ];
 
 const parser = new Parser({ customFields: { item: ['content:encoded'] } });
 
+/** The feed parsed as XML by a real parser. */
+function xmlOf(text: string): Document {
+  return parseDocument(text, { xmlMode: true });
+}
+
+function all(node: { children: ChildNode[] }, name: string): Element[] {
+  return DomUtils.getElementsByTagName(name, node.children, true);
+}
+
+/**
+ * No CDATA section (a reader showed the "&apos;" inside one literally), and the HTML a parser reads
+ * out of the escaped text is escaped once: no "&apos;" (not HTML 4), no "&amp;quot;" twice over.
+ */
+function expectNoCdata(xml: string, htmlElements: string[]): void {
+  expect(xml).not.toContain('<![CDATA[');
+  expect(xml).not.toContain('&apos;');
+  const doc = xmlOf(xml);
+  expect(all(doc, 'description').length + all(doc, 'summary').length).toBeGreaterThan(0);
+  for (const name of htmlElements) {
+    for (const el of all(doc, name)) {
+      expect(el.children.every((c) => c.type === 'text')).toBe(true);
+      const html = DomUtils.textContent(el);
+      expect(html).not.toContain('&apos;');
+      expect(html).not.toMatch(/&amp;(?:[a-z]+|#\d+|#x[0-9a-f]+);/i);
+    }
+  }
+}
+
 describe('xml helpers', () => {
   it('escapes markup and drops characters XML 1.0 forbids', () => {
     expect(escapeXml('a & b < c > "d" \'e\'\u0000\u000b')).toBe('a &amp; b &lt; c &gt; &quot;d&quot; &apos;e&apos;');
+  });
+  it('escapes element text without touching quotes', () => {
+    expect(escapeXmlText(`Tom & Jerry's "x" <y> ]]>`)).toBe(`Tom &amp; Jerry's "x" &lt;y&gt; ]]&gt;`);
   });
   it('splits "]]>" across CDATA sections', () => {
     expect(cdata('x ]]> y')).toBe('<![CDATA[x ]]]]><![CDATA[> y]]>');
@@ -75,6 +110,21 @@ describe('rssFeed', () => {
     expect(xml).toContain('<atom:link href="https://news.example.com/rss.xml" rel="self" type="application/rss+xml"/>');
     expect(xml).toContain('<lastBuildDate>Tue, 05 Mar 2024 10:00:00 GMT</lastBuildDate>');
   });
+
+  it('carries HTML as escaped text, never in CDATA, and credits each item to its source by name', () => {
+    const xml = rssFeed(meta, items);
+    expectNoCdata(xml, ['description', 'content:encoded']);
+    const doc = xmlOf(xml);
+    const [b, a] = all(doc, 'item');
+    // The description is HTML: the summary's text escaped as HTML, then as XML.
+    expect(DomUtils.textContent(all(b!, 'description')[0]!)).toBe("Summary with ]]> inside, Tom & Jerry's <b>".replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
+    expect(DomUtils.textContent(all(b!, 'content:encoded')[0]!)).toContain('<a href="https://news.example.com/x/">a link</a>');
+    const sources = [b!, a!].map((item) => all(item, 'source')[0]!);
+    expect(sources.map((s) => [DomUtils.textContent(s), s.attribs.url])).toEqual([
+      ["The Daily Parallax & Co's", 'https://source.example.org/feed.xml'],
+      ['Bytesmith', 'https://bytesmith.example/'],
+    ]);
+  });
 });
 
 describe('atomFeed', () => {
@@ -89,7 +139,23 @@ describe('atomFeed', () => {
     expect(xml).toContain('<published>2024-03-05T10:00:00Z</published>');
     expect(xml).toContain('<link rel="self" type="application/atom+xml" href="https://news.example.com/atom.xml"/>');
     // Feed-level author covers entries without one, as Atom requires.
-    expect(xml).toMatch(/<feed[^>]*>[\s\S]*<author><name>Editor<\/name><\/author>[\s\S]*<entry>/);
+    expect(xml).toMatch(/<feed[^>]*>[\s\S]*<author><name>Editor<\/name><uri>https:\/\/news.example.com\/<\/uri><\/author>[\s\S]*<entry>/);
+  });
+
+  it('carries HTML as escaped text and gives each entry a <source> with its title, link and id', () => {
+    const xml = atomFeed(meta, items);
+    expectNoCdata(xml, ['content', 'summary']);
+    const [b, a] = all(xmlOf(xml), 'entry');
+    const source = all(b!, 'source')[0]!;
+    expect(DomUtils.textContent(all(source, 'title')[0]!)).toBe("The Daily Parallax & Co's");
+    expect(DomUtils.textContent(all(source, 'id')[0]!)).toBe('https://source.example.org/feed.xml');
+    expect(all(source, 'link').map((l) => [l.attribs.rel, l.attribs.href])).toEqual([
+      ['self', 'https://source.example.org/feed.xml'],
+      ['alternate', 'https://source.example.org/'],
+    ]);
+    const other = all(a!, 'source')[0]!;
+    expect(DomUtils.textContent(all(other, 'title')[0]!)).toBe('Bytesmith');
+    expect(DomUtils.textContent(all(other, 'id')[0]!)).toBe('https://bytesmith.example/');
   });
 });
 
@@ -102,5 +168,10 @@ describe('jsonFeed', () => {
     expect(feed.items[0].content_html).toContain('a link');
     expect(feed.items[1].content_text).toBe('First');
     expect(feed.items[1].date_modified).toBeUndefined();
+    expect(feed.authors).toEqual([{ name: 'Editor', url: 'https://news.example.com/' }]);
+    expect(feed.items.map((i: { _gleaner: unknown }) => i._gleaner)).toEqual([
+      { source: { name: "The Daily Parallax & Co's", url: 'https://source.example.org/', feed_url: 'https://source.example.org/feed.xml' } },
+      { source: { name: 'Bytesmith', url: 'https://bytesmith.example/' } },
+    ]);
   });
 });

@@ -27,7 +27,7 @@ describe('the OPML export', () => {
         '<opml version="2.0">',
         '<head>',
         '<title>News &amp; &lt;Views&gt;: sources</title>',
-        '<ownerName>Rosa &quot;R&quot; Díaz</ownerName>',
+        '<ownerName>Rosa "R" Díaz</ownerName>',
         '<docs>https://opml.org/spec2.opml</docs>',
         '</head>',
         '<body>',
@@ -44,6 +44,18 @@ describe('the OPML export', () => {
       ].join('\n'),
     );
     expect(opmlDocument({ title: 'T', modified: '2026-03-05T10:00:00Z', ownerName: 'O' }, [])).toContain('<dateModified>Thu, 05 Mar 2026 10:00:00 GMT</dateModified>');
+  });
+
+  it("names a feed by the owner's name for it, else its own title, never its address when either is known", () => {
+    const named = parseConfig({
+      ...config,
+      topics: [{ slug: 'space', name: 'Space', sources: [{ kind: 'feed', url: 'https://a.example/feed', name: 'Owner & Name' }, 'https://d.example/rss', 'https://g.example/atom'] }],
+    });
+    const health = [{ host: 'd.example', feeds: [{ url: 'https://d.example/rss', kind: 'feed', topic: 'space', origin: 'config', active: true, title: "The Daily Parallax: Space" }], lastRead: null, lastError: null, failures: 0, failingReads: 0, icon: null }];
+    const text = siteOpml(buildSiteIndex([], named, health), undefined, health);
+    expect(text).toContain('<outline type="rss" text="Owner &amp; Name" title="Owner &amp; Name" xmlUrl="https://a.example/feed"/>');
+    expect(text).toContain('<outline type="rss" text="The Daily Parallax: Space" title="The Daily Parallax: Space" xmlUrl="https://d.example/rss"/>');
+    expect(text).toContain('<outline type="rss" text="g.example/atom" xmlUrl="https://g.example/atom"/>');
   });
 
   it('reads back with the importer as the same topics and feed sources (round trip)', () => {

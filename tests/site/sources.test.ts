@@ -119,6 +119,49 @@ describe('sources', () => {
     for (const img of articlePage.querySelectorAll('img')) expect(img.getAttribute('src')).toMatch(/^\//);
   });
 
+  it('names every source by what it calls itself, never by its host, on cards, pages, feeds and the OPML list', () => {
+    // The Daily Parallax's section feeds are "The Daily Parallax: Space" and so on, its pages "Headline | Section | The Daily Parallax";
+    // Bytesmith's feed is "Bytesmith" and its pages "Headline · Bytesmith". Neither declares og:site_name.
+    const names: Record<string, string> = { 'dailyparallax.test': 'The Daily Parallax', 'bytesmith.test': 'Bytesmith', 'orbitalnotes.test': 'Orbital Notes', 'greenledger.test': 'The Green Ledger' };
+    const json = JSON.parse(readFileSync(join(demo.dist, 'sources.json'), 'utf8')) as { sources: SourceJson[] };
+    expect(Object.fromEntries(json.sources.map((s) => [s.host, s.name]))).toEqual(names);
+
+    const labels = ['index.html', 'software/index.html', 'space/index.html'].flatMap((file) => [...page(file).querySelectorAll('li.card a.source')]);
+    const shown = new Map(labels.map((a) => [a.getAttribute('href'), a.textContent]));
+    expect(shown.get('/sources/dailyparallax.test/')).toBe('The Daily Parallax');
+    expect(shown.get('/sources/bytesmith.test/')).toBe('Bytesmith');
+    for (const label of labels) expect(label.textContent).not.toMatch(/\.test$/);
+
+    const doc = page('sources/dailyparallax.test/index.html');
+    expect(doc.querySelector('h1')?.textContent).toBe('The Daily Parallax');
+    expect(doc.querySelector('title')?.textContent).toMatch(/^The Daily Parallax/);
+    // Its address stays the host's.
+    expect(page('sources/index.html').querySelector('a[href="/sources/dailyparallax.test/"]')?.textContent).toBe('The Daily Parallax');
+
+    const card = doc.querySelector('ol.cards li.card')!;
+    expect(card.querySelector('a.source')?.textContent).toBe('The Daily Parallax');
+    const articlePage = page(join(card.querySelector('h2 a, h3 a')!.getAttribute('href')!, 'index.html'));
+    expect(articlePage.querySelector('header a.source')?.textContent).toBe('The Daily Parallax');
+    const ld = [...articlePage.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent!)).find((j) => j['@type'] === 'NewsArticle');
+    expect(ld.isBasedOn.publisher).toEqual({ '@type': 'Organization', name: 'The Daily Parallax' });
+
+    // The site's feed and its topics' (the newest 20 of each: the site's may hold none from one source).
+    const feeds = (name: string) => ['', 'space/', 'climate/', 'software/'].map((dir) => readFileSync(join(demo.dist, `${dir}${name}`), 'utf8')).join('\n');
+    const rss = feeds('rss.xml');
+    expect(rss).toMatch(/<source url="http:\/\/dailyparallax\.test\/section\/[a-z]+\/feed\.xml">The Daily Parallax<\/source>/);
+    expect(rss).not.toMatch(/>(dailyparallax|bytesmith)\.test</);
+    expect(rss).not.toContain('&apos;');
+    expect(rss).not.toContain('<![CDATA[');
+    const atom = feeds('atom.xml');
+    expect(atom).toMatch(/<source><id>[^<]+<\/id><title type="text">The Daily Parallax<\/title>/);
+    expect(atom).toMatch(/<feed[^>]*>[\s\S]*?<author><name>Gleaner Demo<\/name><uri>http:\/\/localhost:4321\/<\/uri><\/author>/);
+    const feed = JSON.parse(readFileSync(join(demo.dist, 'space', 'feed.json'), 'utf8')) as { items: Array<{ _gleaner: { source: { name: string } } }> };
+    expect(new Set(feed.items.map((i) => i._gleaner.source.name))).toContain('The Daily Parallax');
+    const opml = readFileSync(join(demo.dist, 'opml.xml'), 'utf8');
+    expect(opml).toContain('text="The Daily Parallax: Space" title="The Daily Parallax: Space" xmlUrl="http://dailyparallax.test/section/space/feed.xml"');
+    expect(opml).toContain('text="Bytesmith" title="Bytesmith" xmlUrl="http://bytesmith.test/feed.xml"');
+  });
+
   it('lists the source pages in the sitemap, not sources.json', () => {
     const sitemaps = readFileSync(join(demo.dist, 'sitemaps', 'sources-1.xml'), 'utf8');
     expect(sitemaps).toContain('/sources/</loc>');

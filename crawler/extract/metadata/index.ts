@@ -9,6 +9,8 @@ import { normalizeLang } from './lang.ts';
 import { readMetaTags, type MetaTags } from './meta-tags.ts';
 import { chooseTitle, findHeadline } from './title.ts';
 import { decodeEntities } from '../entities.ts';
+import { titleSuffixOf } from '../../url/source-name.ts';
+import type { PageNames } from '../../url/source-name.ts';
 
 // Every field has one precedence chain, most explicit source first:
 // JSON-LD › OpenGraph › Twitter › other <meta> › <time> › what the page shows (h1, bylines, URL).
@@ -18,6 +20,8 @@ export interface PageMetadata {
   description: string | null;
   authors: string[];
   siteName: string | null;
+  /** What the page says its site is called, each kind apart (crawler/url/source-name.ts chooses among a host's). */
+  names: PageNames;
   declaredLang: string | null;
   publishedAt: string | null;
   modifiedAt: string | null;
@@ -48,6 +52,8 @@ export function readMetadata(doc: Document, index: DocIndex, url: string): PageM
   const links = tagged(index, 'link');
 
   const siteName = first(ld.siteName, meta.get('og:site_name'), ld.publisherName, meta.get('application-name', 'apple-mobile-web-app-title'));
+  const titleTag = textOf(tagged(index, 'title')[0]) || null;
+  const declaredName = (value: string | undefined | null) => (value ? decodeEntities(value).replace(/\s+/g, ' ').trim() || null : null);
   const headings = [...tagged(index, 'h1'), ...tagged(index, 'h2'), ...tagged(index, 'h3')];
   const title = decodeEntities(
     chooseTitle({
@@ -57,7 +63,7 @@ export function readMetadata(doc: Document, index: DocIndex, url: string): PageM
         meta.get('twitter:title'),
         meta.get('dc.title', 'dcterms.title', 'title', 'sailthru.title', 'parsely-title', 'citation_title', 'headline'),
       ],
-      titleTag: textOf(tagged(index, 'title')[0]) || null,
+      titleTag,
       headings,
       siteName,
       url,
@@ -69,6 +75,11 @@ export function readMetadata(doc: Document, index: DocIndex, url: string): PageM
     description: nonEmpty(first(ld.description, meta.get('og:description'), meta.get('twitter:description'), meta.get('description', 'dc.description', 'dcterms.description', 'sailthru.description'))),
     authors: authorsOf(ld.authors, meta, index),
     siteName: siteName ? decodeEntities(siteName) : null,
+    names: {
+      siteName: declaredName(meta.get('og:site_name')),
+      applicationName: declaredName(meta.get('application-name', 'apple-mobile-web-app-title')),
+      titleSuffix: titleSuffixOf(titleTag ? decodeEntities(titleTag) : null),
+    },
     declaredLang: normalizeLang(
       doc.documentElement?.getAttribute('lang') ??
         doc.documentElement?.getAttribute('xml:lang') ??

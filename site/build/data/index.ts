@@ -152,6 +152,17 @@ export async function buildDataFiles(paths: SitePaths, previous: DataManifest | 
   }
 }
 
+/** Only the sources' health and names (a build slice that writes no data files still names every card's source). */
+export async function readSourceHealth(paths: SitePaths): Promise<SourceHealth[]> {
+  if (!listSegments(paths.segments).length) return [];
+  const state = await openState(paths, { readOnly: true });
+  try {
+    return sourceHealth(state);
+  } finally {
+    state.close();
+  }
+}
+
 /** A site not upgraded yet (the next crawl does it) offers its one database file, as it is. */
 async function legacyData(paths: SitePaths, outDir: string): Promise<DataBuild> {
   if (!existsSync(paths.legacyDatabase)) return { manifest: emptyDataManifest(), written: [] };

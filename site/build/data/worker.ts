@@ -1,6 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { buildDataFiles } from './index.ts';
-import type { DataFilesJob } from './apart.ts';
+import { buildDataFiles, readSourceHealth } from './index.ts';
+import type { WorkerJob } from './apart.ts';
 
-const job = workerData as DataFilesJob;
-parentPort!.postMessage(await buildDataFiles(job.paths, job.previous, job.changedFiles, job.outDir, job.sizes, job.reuse));
+const work = workerData as WorkerJob;
+if (work.kind === 'sources') parentPort!.postMessage(await readSourceHealth(work.paths));
+else {
+  const { job } = work;
+  parentPort!.postMessage(await buildDataFiles(job.paths, job.previous, job.changedFiles, job.outDir, job.sizes, job.reuse));
+}

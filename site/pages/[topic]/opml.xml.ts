@@ -1,5 +1,5 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { siteIndex } from '../../lib/site-data.ts';
+import { siteIndex, sourceHealth } from '../../lib/site-data.ts';
 import { siteOpml } from '../../lib/opml.ts';
 
 // Only topics in the config have sources; a removed topic's pages build without a list.
@@ -7,5 +7,5 @@ export const getStaticPaths: GetStaticPaths = async () => (await siteIndex()).to
 
 export const GET: APIRoute = async ({ params }) => {
   const index = await siteIndex();
-  return new Response(siteOpml(index, index.topicBySlug.get(params.topic!)!), { headers: { 'Content-Type': 'text/x-opml; charset=utf-8' } });
+  return new Response(siteOpml(index, index.topicBySlug.get(params.topic!)!, sourceHealth()), { headers: { 'Content-Type': 'text/x-opml; charset=utf-8' } });
 };
