@@ -51,13 +51,13 @@ function clean(value: string | null | undefined): string | null {
   return text && text.length <= MAX_NAME && /[\p{L}\p{N}]/u.test(text) ? text : null;
 }
 
-/** A feed's title without what says it is a feed: "Bytesmith (RSS)", "Bytesmith - Atom feed" → "Bytesmith". */
+/** A feed's title without what says it is a feed: "Bytesmith (RSS)", "Bytesmith - Atom feed", "Bytesmith - All content" → "Bytesmith". */
 function withoutFeedWords(title: string): string {
   return title
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/\s*\((?:rss|atom|json feed|feed)\)$/i, '')
-    .replace(/\s*(?:[:|·•»—–~/-]|::)\s*(?:rss|atom|json feed|rss feed|atom feed|feed)$/i, '');
+    .replace(/\s+(?:[:|·•»—–~/-]|::)\s+(?:rss|atom|json feed|rss feed|atom feed|feed|full feed|all content|all posts|all articles|all stories|latest(?: (?:news|posts|articles|stories))?)$/i, '');
 }
 
 /** The name a host's feeds give: the one title, or the leading part (before a separator) they all share ("The Daily Parallax: Space", "The Daily Parallax: Climate" → "The Daily Parallax"). */

@@ -161,7 +161,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildReport> {
   writeFileSync(input.removed, JSON.stringify(manifest.data.removed ?? []));
   const dataDone = performance.now();
 
-  // 3. What to render.
+  // 3a. What to render.
   const index = buildSiteIndex(entries, config, health);
   const keyed = keyedPages(index, prefix);
   const toRender = keyed.filter((p) => inSlice(p.file) && (mode === 'cold' || previous!.pages[p.file] !== p.key || (mode === 'incremental' && !existsSync(join(paths.dist, p.file)))));

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { frontmatterSchema, type FrontmatterInput } from '../../crawler/publish/frontmatter.ts';
 import { buildSiteIndex, type ArticleInput } from '../../site/lib/site-index.ts';
+import { keyedPages } from '../../site/build/page-keys.ts';
+import type { SourceHealth } from '../../site/build/data/sources.ts';
 
 const config = parseConfig({
   site: { title: 'T', url: 'https://news.example.com' },
@@ -165,5 +167,32 @@ describe('stories', () => {
 
   it('old Markdown without a cluster line still parses, as no story', () => {
     expect(frontmatterSchema.parse({ ...entries[3]!.data, cluster: undefined }).cluster).toBeNull();
+  });
+});
+
+describe('source names in the index', () => {
+  const health = (learned: Partial<NonNullable<SourceHealth['learned']>>): SourceHealth[] => [
+    { host: 'src.example', feeds: [], lastRead: null, lastError: null, failures: 0, failingReads: 0, icon: null, learned: { feedTitles: [], siteName: null, applicationName: null, titleSuffix: null, ...learned } },
+  ];
+  const other = (i: number) => article('science', i, { url: `https://other.example/${i}`, canonical: `https://other.example/${i}` });
+  const entries = [article('science', 0), article('science', 1), other(2)];
+
+  it("names each article's source from the config, what the crawler learned, and what its articles declare, else the host", () => {
+    expect(buildSiteIndex(entries, config).articles.map((a) => a.source)).toEqual(['other.example', 'src.example', 'src.example']);
+    const declared = [article('science', 0, { siteName: 'Declared' }), article('science', 1), other(2)];
+    expect(buildSiteIndex(declared, config).sourceName('src.example')).toBe('Declared');
+    expect(buildSiteIndex(declared, config, health({ feedTitles: ['Source: Science', 'Source: Space'] })).sourceName('src.example')).toBe('Source');
+    const named = parseConfig({ ...config, topics: [{ slug: 'science', name: 'Science', sources: [{ kind: 'feed', url: 'https://www.src.example/feed', name: 'Owner Name' }] }] });
+    expect(buildSiteIndex(declared, named, health({ feedTitles: ['Source'] })).articles.map((a) => a.source)).toEqual(['other.example', 'Owner Name', 'Owner Name']);
+  });
+
+  it("changes the keys of a renamed source's pages only", () => {
+    const keys = (h: SourceHealth[]) => new Map(keyedPages(buildSiteIndex(entries, config, h), 'p').map((p) => [p.file, p.key]));
+    const before = keys([]);
+    const after = keys(health({ siteName: 'Source' }));
+    const changed = [...before].filter(([file, key]) => after.get(file) !== key).map(([file]) => file);
+    expect(changed).toContain('science/a0/index.html');
+    expect(changed).toContain('science/page/1/index.html');
+    expect(changed).not.toContain('science/a2/index.html');
   });
 });

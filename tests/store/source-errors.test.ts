@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirs } from './fixtures/temp-dirs.ts';
 import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
 import { openDatabase } from '../../crawler/store/database.ts';
 import { engine } from '../../crawler/store/engine.ts';
@@ -13,15 +13,7 @@ import { openState } from '../../crawler/store/state.ts';
 // A database, and a segment, written by version 8 held "E_CODE: message" in last_error; both are
 // upgraded in place.
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'gleaner-source-errors-'));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs('source-errors');
 
 const V8 = MIGRATIONS.filter((m) => m.version <= 8);
 

@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirs } from './fixtures/temp-dirs.ts';
 import { sitePaths } from '../../crawler/paths.ts';
 import { openDatabase } from '../../crawler/store/database.ts';
 import { engine } from '../../crawler/store/engine.ts';
@@ -16,15 +16,7 @@ import { sourceHealth } from '../../site/build/data/sources.ts';
 // host its pages' og:site_name, application-name and repeated <title> suffix. Both travel in
 // segments, and a site made before them upgrades in place.
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'gleaner-source-names-'));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs('source-names');
 
 const none = { siteName: null, applicationName: null, titleSuffix: null };
 

@@ -37,6 +37,9 @@ describe('feedTitlesName', () => {
     expect(feedTitlesName(['Bytesmith'])).toBe('Bytesmith');
     expect(feedTitlesName(['Bytesmith (RSS)', 'Bytesmith (Atom)'])).toBe('Bytesmith');
     expect(feedTitlesName(['Bytesmith - Atom feed'])).toBe('Bytesmith');
+    expect(feedTitlesName(['Example Tech - All content'])).toBe('Example Tech');
+    expect(feedTitlesName(['Example News | Latest news'])).toBe('Example News');
+    expect(feedTitlesName(['Feed-forward Notes'])).toBe('Feed-forward Notes');
     expect(feedTitlesName(['Notes: On Things'])).toBe('Notes: On Things');
   });
 
