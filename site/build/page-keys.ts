@@ -44,7 +44,7 @@ export function keyedPages(index: SiteIndex, prefix: string): KeyedPage[] {
       route: 'article',
       id: article.id,
       file: `${article.id}/index.html`,
-      key: hash([prefix, card(article), body, tags, topicName, index.related(article).map(card), older ? [older.path, older.data.title] : null]),
+      key: hash([prefix, card(article), body, tags, topicName, index.related(article).map(card), older ? [older.path, older.data.title] : null, index.storyOf(article)?.members.map(card) ?? null]),
     });
     pages.push({ route: 'amp', id: article.id, file: `amp/${article.id}/index.html`, key: hash([prefix, card(article), body, tags, topicName]) });
   }

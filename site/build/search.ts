@@ -48,7 +48,7 @@ function recordOf(index: SiteIndex, article: Article, html: string): pagefind.Cu
   const { config, routes } = index;
   const data = article.data;
   const topic = index.topicBySlug.get(article.topic);
-  const date = articleDateText(data, config.site.language);
+  const date = articleDateText(data, config.site);
   const meta: Record<string, string> = { title: data.title, date: date.text, datetime: rfc3339(date.iso), source: article.source };
   const host = sourceHost(data.url);
   if (host) Object.assign(meta, { sourcePage: routes.source(host), sourceIcon: routes.sourceIcon(host) });

@@ -106,3 +106,29 @@ function setupSuggestions(form: HTMLFormElement): void {
 }
 
 for (const form of document.querySelectorAll<HTMLFormElement>('form.search-box')) setupSuggestions(form);
+
+// Times on cards read as news: within two days of the reader's clock, "3 h ago" (the absolute time
+// the page was built with stays in the title). Without this script the page shows that absolute time.
+const AGO_LIMIT_MS = 48 * 3_600_000;
+const relative = new Intl.RelativeTimeFormat(document.documentElement.lang || undefined, { numeric: 'auto', style: 'short' });
+
+function agoText(thenMs: number, nowMs: number): string | null {
+  const ms = nowMs - thenMs;
+  if (!(ms >= 0) || ms > AGO_LIMIT_MS) return null;
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 60) return relative.format(-Math.max(1, minutes), 'minute');
+  return relative.format(-Math.round(minutes / 60), 'hour');
+}
+
+function updateTimes(): void {
+  const now = Date.now();
+  for (const el of document.querySelectorAll<HTMLTimeElement>('time[data-ago]')) {
+    el.dataset.built ??= el.textContent ?? '';
+    const text = agoText(Date.parse(el.dateTime), now);
+    el.textContent = text ?? el.dataset.built;
+    if (text) el.title ||= el.dataset.built;
+  }
+}
+
+updateTimes();
+setInterval(updateTimes, 60_000);

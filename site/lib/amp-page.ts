@@ -1,7 +1,7 @@
 import { ampDocument } from './amp.ts';
 import { displayDate, rfc3339 } from './dates.ts';
 import { escapeHtml } from './html.ts';
-import { imageAttrs } from './images.ts';
+import { imageAttrs, leadCaption } from './images.ts';
 import { articleFacts, articleLd } from './page-data.ts';
 import { shownBody } from './reuse.ts';
 import { AMP_DEFAULT_HEIGHT, AMP_DEFAULT_WIDTH, servedHtml } from './served-html.ts';
@@ -24,7 +24,7 @@ export function renderAmpArticle(index: SiteIndex, article: Article, html: strin
     const width = img.width ?? AMP_DEFAULT_WIDTH;
     const height = img.height ?? AMP_DEFAULT_HEIGHT;
     const attrs = [`src="${escapeHtml(img.src)}"`, img.srcset ? `srcset="${escapeHtml(img.srcset)}"` : '', `width="${width}"`, `height="${height}"`, 'layout="responsive"', `alt="${escapeHtml(img.alt)}"`, img.width ? '' : 'class="amp-contain"'];
-    leadHtml = `<figure><amp-img ${attrs.filter(Boolean).join(' ')}></amp-img>${img.alt ? `<figcaption>${escapeHtml(img.alt)}</figcaption>` : ''}</figure>`;
+    leadHtml = `<figure><amp-img ${attrs.filter(Boolean).join(' ')}></amp-img>${leadCaption(img.alt, data.title) ? `<figcaption>${escapeHtml(img.alt)}</figcaption>` : ''}</figure>`;
   }
   const metaHtml = [
     `<p class="meta"><a href="${escapeHtml(routes.absolute(routes.topic(article.topic)))}">${escapeHtml(facts.topicName)}</a> · `,

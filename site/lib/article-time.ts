@@ -1,4 +1,4 @@
-import { displayDate, time } from './dates.ts';
+import { displayDateTime, time } from './dates.ts';
 
 // An article's own time: when its source published it, else when the crawler found it (fetched).
 // Cards, search results, feeds and sitemaps show this time; the site's order (home, topic pages,
@@ -25,9 +25,9 @@ export function articleUpdated(data: { published: string | null; modified: strin
   return data.modified && time(data.modified) > time(own) ? data.modified : own;
 }
 
-/** How cards and search results show an article's time: "Nov 9, 2026", or "Found Nov 24, 2026" when the source gave no date. */
-export function articleDateText(data: { published: string | null; fetched: string }, language: string): ArticleTime & { text: string } {
+/** How cards and search results show an article's time, in the site's zone: "Nov 9, 2026, 2:05 PM", or "Found Nov 24, 2026, 8:00 AM" when the source gave no date. */
+export function articleDateText(data: { published: string | null; fetched: string }, site: { language: string; timeZone: string }): ArticleTime & { text: string } {
   const own = articleTime(data);
-  const date = displayDate(own.iso, language);
+  const date = displayDateTime(own.iso, site.language, site.timeZone);
   return { ...own, text: own.found ? `Found ${date}` : date };
 }

@@ -1,4 +1,4 @@
-// Feed and page dates. All formatting is in UTC so every build renders the same bytes.
+// Feed and page dates. Formatting names its time zone (the site's, or UTC), so every build renders the same bytes.
 
 /** RFC 822 (RFC 1123 form), as RSS 2.0 requires: "Tue, 05 Mar 2024 06:21:00 GMT". */
 export function rfc822(iso: string): string {
@@ -21,6 +21,19 @@ export function displayDate(iso: string, language: string): string {
   if (!format) {
     format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
     formatters.set(language, format);
+  }
+  return format.format(new Date(iso));
+}
+
+const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** A human date and time in the site's language and time zone, e.g. "Mar 5, 2024, 6:21 AM". */
+export function displayDateTime(iso: string, language: string, timeZone: string): string {
+  const key = `${language} ${timeZone}`;
+  let format = dateTimeFormatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    dateTimeFormatters.set(key, format);
   }
   return format.format(new Date(iso));
 }

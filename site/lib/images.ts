@@ -96,3 +96,12 @@ export function mimeForFormat(format: string | null, src: string): string {
   const ext = (format ?? src.split('?')[0].split('.').pop() ?? '').toLowerCase();
   return ({ webp: 'image/webp', avif: 'image/avif', png: 'image/png', gif: 'image/gif', jpg: 'image/jpeg', jpeg: 'image/jpeg', svg: 'image/svg+xml' } as Record<string, string>)[ext] ?? 'image/jpeg';
 }
+
+/** The lead image's caption: its alt text, unless that only says the headline again (sources often set alt to the title). */
+export function leadCaption(alt: string, title: string): string | null {
+  const plain = (text: string) => text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const caption = plain(alt);
+  if (!caption) return null;
+  const headline = plain(title);
+  return caption === headline || headline.includes(caption) || caption.includes(headline) ? null : alt;
+}

@@ -40,8 +40,11 @@ describe("an article's own time", () => {
     expect(articleTime({ published: '2026-04-30T08:00:00Z', fetched: RUN })).toEqual({ iso: '2026-04-30T08:00:00Z', found: false });
     expect(articleTime({ published: null, fetched: RUN })).toEqual({ iso: RUN, found: true });
     expect(articleTime({ published: 'not a date', fetched: RUN })).toEqual({ iso: RUN, found: true });
-    expect(articleDateText({ published: null, fetched: RUN }, 'en').text).toBe('Found May 2, 2026');
-    expect(articleDateText({ published: '2026-04-30T08:00:00Z', fetched: RUN }, 'en').text).toBe('Apr 30, 2026');
+    const utc = { language: 'en', timeZone: 'UTC' };
+    expect(articleDateText({ published: null, fetched: RUN }, utc).text).toMatch(/^Found May 2, 2026, \d{1,2}:\d{2}\s[AP]M$/);
+    expect(articleDateText({ published: '2026-04-30T08:00:00Z', fetched: RUN }, utc).text).toMatch(/^Apr 30, 2026, 8:00\sAM$/);
+    // In the site's time zone: the same moment is the next day in Tokyo.
+    expect(articleDateText({ published: '2026-04-30T20:30:00Z', fetched: RUN }, { language: 'en-GB', timeZone: 'Asia/Tokyo' }).text).toBe('1 May 2026, 05:30');
   });
 
   it('does not believe a source date days after the page was fetched', () => {
