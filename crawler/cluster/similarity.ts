@@ -1,4 +1,5 @@
 import { estimateJaccard } from '../dedup/index.ts';
+import { featuresOf } from './features.ts';
 
 // How alike two articles' stories are, from what the state keeps of every published article:
 // the term vector (articles.terms: the top content words of title and text) and the MinHash
@@ -15,6 +16,10 @@ export interface StoryItem {
   minhash: Uint32Array | null;
   /** The story it belongs to, or null. */
   cluster: number | null;
+  /** The title as published (case kept: names are read from it); grouping works without it, on the terms alone. */
+  title?: string;
+  /** The article's language (English stemming applies to English and unknown). */
+  lang?: string | null;
 }
 
 /** Document frequencies of terms over a pool of articles (each article counts a term once). */
@@ -23,13 +28,14 @@ export interface TermStats {
   df: Map<string, number>;
 }
 
-export function termStats(items: Iterable<{ terms: Map<string, number> }>): TermStats {
+/** Document frequencies of the items' comparison keys (stemmed terms and title numbers, featuresOf), which is what chooseStory weighs. */
+export function termStats(items: Iterable<StoryItem>): TermStats {
   const stats: TermStats = { docs: 0, df: new Map() };
-  for (const item of items) addTerms(stats, item.terms);
+  for (const item of items) addTerms(stats, featuresOf(item).vector);
   return stats;
 }
 
-export function addTerms(stats: TermStats, terms: Map<string, number>): void {
+export function addTerms(stats: TermStats, terms: ReadonlyMap<string, number>): void {
   stats.docs++;
   for (const term of terms.keys()) stats.df.set(term, (stats.df.get(term) ?? 0) + 1);
 }
