@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseStory, CLUSTER_DEFAULTS, featuresOf, StoryPool, storyItem, termStats, tfidfCosine, type StoryItem } from '../../crawler/cluster/index.ts';
+import { chooseStory, CLUSTER_DEFAULTS, evidence, StoryPool, storyItem, summarize, termStats, type StoryItem } from '../../crawler/cluster/index.ts';
 import { minhashSignature } from '../../crawler/dedup/index.ts';
 
 const HOUR = 3_600_000;
@@ -28,7 +28,7 @@ describe('chooseStory', () => {
   });
 
   it('keeps a different story on the same subject apart, and an unrelated one', () => {
-    expect(tfidfCosine(featuresOf(kestrelB).vector, featuresOf(osprey).vector, stats)).toBeLessThan(CLUSTER_DEFAULTS.threshold);
+    expect(evidence(kestrelB, summarize([osprey]).get(osprey.id)!, stats).cosine).toBeLessThan(CLUSTER_DEFAULTS.threshold);
     expect(chooseStory(osprey, [kestrelA, heatPump], stats)).toBeNull();
   });
 
