@@ -10,11 +10,8 @@ describe('stemEnglish', () => {
 
   it('leaves derivations, short words, numbers and words like "news" apart', () => {
     expect(stemEnglish('national')).not.toBe(stemEnglish('nation'));
-    expect(stemEnglish('news')).toBe('news');
-    expect(stemEnglish('virus')).toBe('virus');
-    expect(stemEnglish('crisis')).toBe('crisis');
-    expect(stemEnglish('mh370')).toBe('mh370');
-    expect(stemEnglish('spring')).toBe('spring');
+    const unchanged = ['news', 'virus', 'crisis', 'mh370', 'spring'];
+    expect(unchanged.map(stemEnglish)).toEqual(unchanged);
   });
 
   it('stems English (and an unknown language) only', () => {

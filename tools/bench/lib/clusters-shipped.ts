@@ -4,16 +4,11 @@
 // whose best story has its source falls through to the next best). Do not change it: the product's
 // grouping lives in crawler/cluster/.
 
+import type { StoryItem } from '../../../crawler/cluster/index.ts';
 import { estimateJaccard } from '../../../crawler/dedup/index.ts';
 
-export interface ShippedItem {
-  id: number;
-  host: string;
-  time: number;
-  terms: Map<string, number>;
-  minhash: Uint32Array | null;
-  cluster: number | null;
-}
+/** The item as shipped: StoryItem without the title and language it later gained. */
+export type ShippedItem = Omit<StoryItem, 'title' | 'lang'>;
 
 interface Stats {
   docs: number;
