@@ -9,6 +9,8 @@ export interface ClusterOptions {
   windowHours: number;
   /** TF-IDF cosine of the article and the story's centroid at or above which the article tells the story. */
   threshold: number;
+  /** The centroid is of the story's members within this many hours before the article (its newest member when none is): the story as it is told now. */
+  recentHours: number;
   /**
    * Estimated shingle Jaccard at or above which an article joins a member's story whatever
    * their terms say: a rewrite of a wire copy sits below the near-duplicate threshold (0.8) but
@@ -22,7 +24,7 @@ export interface ClusterOptions {
 }
 
 /** Chosen with `npm run bench:clusters` on the first week of the labelled headlines (BENCHMARKS.md); the sample web stays perfect. */
-export const CLUSTER_DEFAULTS: ClusterOptions = { windowHours: 36, threshold: 0.2, shingleThreshold: 0.3, minShared: 2, otherNamesFactor: 1.5 };
+export const CLUSTER_DEFAULTS: ClusterOptions = { windowHours: 36, threshold: 0.2, recentHours: 12, shingleThreshold: 0.3, minShared: 2, otherNamesFactor: 1.5 };
 
 export interface StoryMatch {
   /** The story's id: the matched article's story, or the matched article's id when it starts one. */
@@ -48,7 +50,7 @@ export function chooseAmong(item: StoryItem, stories: Iterable<StorySummary>, st
   let best: StoryMatch | null = null;
   for (const story of stories) {
     if (item.time - story.newest > window || story.oldest - item.time > window) continue;
-    const ev = evidence(item, story, stats);
+    const ev = evidence(item, story, stats, options.recentHours * 3_600_000);
     const score = storyScore(ev, options);
     if (score === null) continue;
     if (!best || score > best.score || (score === best.score && story.id < best.cluster)) best = { cluster: story.id, matched: ev.matched, score };

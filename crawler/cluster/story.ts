@@ -17,6 +17,11 @@ export interface StorySummary {
   names: Set<string>;
 }
 
+function addToCentroid(centroid: Map<string, number>, item: StoryItem): void {
+  const { vector, norm } = featuresOf(item);
+  if (norm) for (const [key, w] of vector) centroid.set(key, (centroid.get(key) ?? 0) + w / norm);
+}
+
 export function addMember(stories: Map<number, StorySummary>, item: StoryItem): StorySummary {
   const id = item.cluster ?? item.id;
   let story = stories.get(id);
@@ -24,9 +29,8 @@ export function addMember(stories: Map<number, StorySummary>, item: StoryItem): 
   story.members.push(item);
   story.newest = Math.max(story.newest, item.time);
   story.oldest = Math.min(story.oldest, item.time);
-  const { vector, names, norm } = featuresOf(item);
-  if (norm) for (const [key, w] of vector) story.centroid.set(key, (story.centroid.get(key) ?? 0) + w / norm);
-  for (const name of names) story.names.add(name);
+  addToCentroid(story.centroid, item);
+  for (const name of featuresOf(item).names) story.names.add(name);
   return story;
 }
 
@@ -37,14 +41,27 @@ export function summarize(candidates: Iterable<StoryItem>): Map<number, StorySum
   return stories;
 }
 
+/**
+ * The centroid of the story as it is being told at `time`: of its members within `recentMs`
+ * before it (its newest member when none is), so a long-running story is weighed on its current
+ * telling, not on words it has left behind.
+ */
+export function recentCentroid(story: StorySummary, time: number, recentMs: number): Map<string, number> {
+  if (story.oldest >= time - recentMs) return story.centroid;
+  const recent = story.members.filter((m) => m.time >= time - recentMs);
+  const centroid = new Map<string, number>();
+  for (const m of recent.length ? recent : [story.members.reduce((a, b) => (b.time > a.time ? b : a))]) addToCentroid(centroid, m);
+  return centroid;
+}
+
 /** How far the evidence that an article tells a story goes. */
 export interface Evidence {
-  /** TF-IDF cosine of the article and the story's centroid. */
+  /** TF-IDF cosine of the article and the story's recent centroid (recentCentroid). */
   cosine: number;
   /** The best TF-IDF cosine of the article and one member, and that member's id. */
   member: number;
   matched: number;
-  /** Keys the article shares with the story. */
+  /** Keys the article shares with the story's recent centroid. */
   shared: number;
   /** Keys both share that are a name or number in the article's title or a member's. */
   sharedNames: number;
@@ -54,7 +71,7 @@ export interface Evidence {
   shingle: number;
 }
 
-export function evidence(item: StoryItem, story: StorySummary, stats: TermStats): Evidence {
+export function evidence(item: StoryItem, story: StorySummary, stats: TermStats, recentMs = Infinity): Evidence {
   const f = featuresOf(item);
   const weights = new Map<string, number>();
   let na = 0;
@@ -67,7 +84,7 @@ export function evidence(item: StoryItem, story: StorySummary, stats: TermStats)
   let nc = 0;
   let shared = 0;
   let sharedNames = 0;
-  for (const [key, c] of story.centroid) {
+  for (const [key, c] of recentCentroid(story, item.time, recentMs)) {
     const i = idf(stats, key);
     nc += c * i * c * i;
     const x = weights.get(key);

@@ -123,6 +123,19 @@ describe('chooseStory: evidence on short text', () => {
   });
 });
 
+describe('chooseStory: a long-running story is weighed on its current telling', () => {
+  it('an article sharing only words the story has left behind does not join it', () => {
+    const launch = headline('a.test', 0, 'Apple unveils iPhone with bigger screen');
+    launch.cluster = launch.id;
+    const orders = headline('b.test', 20, 'iPhone preorders break records as queues form', launch.id);
+    const watch = headline('c.test', 30, 'Apple unveils smartwatch');
+    const stats = statsWith(launch, orders, watch);
+    expect(chooseStory(watch, [launch, orders], stats)).toBeNull();
+    // Against the whole story, launch day included, it would have joined.
+    expect(chooseStory(watch, [launch, orders], stats, { ...CLUSTER_DEFAULTS, recentHours: Infinity })).toMatchObject({ cluster: launch.id });
+  });
+});
+
 describe('StoryPool', () => {
   it('places articles one at a time: the story takes the id of its first article', () => {
     const pool = new StoryPool([kestrelA, osprey, heatPump]);
