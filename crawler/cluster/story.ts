@@ -1,9 +1,10 @@
 import { featuresOf } from './features.ts';
 import { idf, shingleSimilarity, type StoryItem, type TermStats } from './similarity.ts';
 
-// A story as grouping compares it: all its members in the pool at once (a centroid of their
-// vectors, their names, their time span), so a long-running story told in many words gathers
-// evidence from each telling rather than from its single closest one. Pure.
+// A story as grouping compares it: its members in the pool together (a centroid of their
+// vectors, their names, their time span), so a story told in many words gathers evidence from
+// several tellings rather than from its single closest one; an article is weighed against the
+// tellings of the last hours (recentCentroid). Pure.
 
 export interface StorySummary {
   /** The story's id: its first article's. */
