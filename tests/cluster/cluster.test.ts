@@ -55,11 +55,16 @@ const headline = (host: string, hours: number, title: string, cluster: number | 
 const filler = ['Oil prices rise on supply worries', 'Home prices rise again', 'Wheat prices fall after harvest', 'Stocks rise as earnings beat forecasts', 'Gold prices rise', 'Shares rise in early trade', 'Central bank holds rates steady', 'Storm brings heavy rain to coast'].map((t, i) => headline(`filler${i}.test`, -i, t));
 const statsWith = (...items: StoryItem[]) => termStats([...items, ...filler]);
 
+/** A story told twice: its first article (a.test, whose id the story takes) and a second (b.test) `hours` later. */
+function twoTellings(firstTitle: string, secondTitle: string, hours: number): [StoryItem, StoryItem] {
+  const first = headline('a.test', 0, firstTitle);
+  first.cluster = first.id;
+  return [first, headline('b.test', hours, secondTitle, first.id)];
+}
+
 describe('chooseStory: one outlet may tell a story twice', () => {
   // A story told by a.test and b.test; a weaker, different story from c.test.
-  const first = headline('a.test', 0, 'Search for missing Malaysia Airlines jet widens to Indian Ocean');
-  first.cluster = first.id;
-  const second = headline('b.test', 2, 'Malaysia Airlines jet search moves to Indian Ocean', first.id);
+  const [first, second] = twoTellings('Search for missing Malaysia Airlines jet widens to Indian Ocean', 'Malaysia Airlines jet search moves to Indian Ocean', 2);
   const other = headline('c.test', 1, 'Malaysia Airlines shares fall to record low');
   const followUp = headline('a.test', 5, 'Indian Ocean search for Malaysia Airlines jet finds nothing');
 
@@ -111,9 +116,7 @@ describe('chooseStory: evidence on short text', () => {
   });
 
   it('weighs the story as a whole: evidence spread over its members counts', () => {
-    const first = headline('a.test', 0, 'Search for missing Malaysia Airlines jet widens');
-    first.cluster = first.id;
-    const second = headline('b.test', 3, 'Satellite images show debris in Indian Ocean', first.id);
+    const [first, second] = twoTellings('Search for missing Malaysia Airlines jet widens', 'Satellite images show debris in Indian Ocean', 3);
     const next = headline('c.test', 6, 'Jet debris spotted by pilots');
     const stats = statsWith(first, second, next);
     // Against either member alone it shares one word; against the story, two.
@@ -125,9 +128,7 @@ describe('chooseStory: evidence on short text', () => {
 
 describe('chooseStory: a long-running story is weighed on its current telling', () => {
   it('an article sharing only words the story has left behind does not join it', () => {
-    const launch = headline('a.test', 0, 'Apple unveils iPhone with bigger screen');
-    launch.cluster = launch.id;
-    const orders = headline('b.test', 20, 'iPhone preorders break records as queues form', launch.id);
+    const [launch, orders] = twoTellings('Apple unveils iPhone with bigger screen', 'iPhone preorders break records as queues form', 20);
     const watch = headline('c.test', 30, 'Apple unveils smartwatch');
     const stats = statsWith(launch, orders, watch);
     expect(chooseStory(watch, [launch, orders], stats)).toBeNull();
