@@ -1,4 +1,4 @@
-import { StoryPool, type StoryItem } from '../cluster/index.ts';
+import { StoryPool, storyItem, type StoryArticle } from '../cluster/index.ts';
 import { decodeSignature } from '../dedup/index.ts';
 import { joinCluster, recentlyPublished, type ClusterCandidateRow } from '../store/clusters.ts';
 import type { ArticleRow } from '../store/articles.ts';
@@ -27,9 +27,9 @@ export class StoryClusters {
 
   /** Call inside the plan's transaction, before the article is marked publishing (see planPublication). */
   place(article: ArticleRow, terms: Map<string, number>): void {
-    this.pool ??= new StoryPool(recentlyPublished(this.db, new Date(Date.parse(this.now) - POOL_DAYS * 86_400_000).toISOString(), POOL_SIZE).map(storyItem));
-    const item = storyItem({ ...article, terms: null });
-    item.terms = terms;
+    this.pool ??= new StoryPool(recentlyPublished(this.db, new Date(Date.parse(this.now) - POOL_DAYS * 86_400_000).toISOString(), POOL_SIZE).map((row) => storyItem(storyArticle(row))));
+    // The same function as for the pool's articles (and bench:clusters'): the stored terms, the title, the language.
+    const item = storyItem({ ...storyArticle({ ...article, terms: null }), terms });
     const match = this.pool.choose(item);
     if (match) {
       joinCluster(this.db, article.id, { id: match.cluster, createdAt: this.now });
@@ -40,10 +40,13 @@ export class StoryClusters {
   }
 }
 
-function storyItem(row: ClusterCandidateRow): StoryItem {
+/** What grouping needs of an article row: its stored terms (text has left the state once published), title and language. */
+function storyArticle(row: ClusterCandidateRow): StoryArticle {
   const published = row.published_at ? Date.parse(row.published_at) : Number.NaN;
   return {
     id: row.id,
+    title: row.title,
+    lang: row.lang,
     host: sourceHost(row.source_url) ?? row.source_url,
     time: Number.isFinite(published) ? published : Date.parse(row.fetched_at),
     terms: new Map(row.terms ? (JSON.parse(row.terms) as Array<[string, number]>) : []),

@@ -5,6 +5,9 @@ import type { Database } from './database.ts';
 
 export interface ClusterCandidateRow {
   id: number;
+  /** Grouping reads names (capitalised words) from the title: the stored terms are lowercased. */
+  title: string;
+  lang: string | null;
   source_url: string;
   published_at: string | null;
   fetched_at: string;
@@ -16,7 +19,7 @@ export interface ClusterCandidateRow {
 /** The newest `limit` articles published on the site since `since` (ISO), with what clustering reads. */
 export function recentlyPublished(db: Database, since: string, limit: number): ClusterCandidateRow[] {
   return db.all<ClusterCandidateRow>(
-    `SELECT id, source_url, published_at, fetched_at, terms, minhash, cluster_id FROM articles
+    `SELECT id, title, lang, source_url, published_at, fetched_at, terms, minhash, cluster_id FROM articles
      WHERE status != 'ready' AND published_on_site >= ? ORDER BY published_on_site DESC, id DESC LIMIT ?`,
     [since, limit],
   );

@@ -1,7 +1,7 @@
-import { sourceHost } from '../../crawler/url/source-host.ts';
 import { articleTime } from './article-time.ts';
 import { time } from './dates.ts';
 import type { Article, SiteIndex, StoryInfo } from './site-index.ts';
+import { storySources } from './story-sources.ts';
 
 // What matters: a story told by many outlets, recently. Fronts rank their stories by
 //   score = outlets^breadth / (hours + 2)^gravity
@@ -39,11 +39,6 @@ export function newsClock(index: SiteIndex): number {
   return newest;
 }
 
-/** Distinct outlets among a story's tellings. */
-export function outletCount(members: readonly Article[]): number {
-  return new Set(members.map((m) => sourceHost(m.data.url) ?? m.data.url)).size;
-}
-
 /** The news items of `articles` (each story once, wherever its first member is), scored at `now`. */
 export function newsItems(index: SiteIndex, articles: readonly Article[], now: number, settings: RankingSettings): NewsItem[] {
   const items: NewsItem[] = [];
@@ -54,7 +49,7 @@ export function newsItems(index: SiteIndex, articles: readonly Article[], now: n
     if (story) seen.add(story);
     const members = story ? story.members : [article];
     const newest = Math.max(...members.map((m) => time(articleTime(m.data).iso)));
-    const outlets = outletCount(members);
+    const outlets = story ? storySources(story).length : 1;
     items.push({ lead: story ? story.lead : article, story, members, outlets, newest, score: storyScore(outlets, (now - newest) / 3_600_000, settings) });
   }
   return items;

@@ -70,7 +70,7 @@ export interface TagInfo {
   listed: boolean;
 }
 
-/** A story told by two or more sources (clusters are chosen by the crawler when it publishes). */
+/** A story of two or more articles (clusters are chosen by the crawler when it publishes), usually from several sources; a source may tell it twice. */
 export interface StoryInfo {
   /** The id of its first article: stable, so its page never moves. */
   id: number;

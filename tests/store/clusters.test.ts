@@ -74,14 +74,14 @@ describe('story clusters in the state', () => {
     const SQL = await engine();
     trackChanges(db);
     const second = add(db, topicId, 'https://www.parallax.example/mars-probe', 'A new space agency lands its first Mars probe', KESTREL_B, '2026-11-10T09:00:00Z');
-    add(db, topicId, 'https://orbital.example/kestrel-again', 'Kestrel, again, from the same source', KESTREL_A.replace('settled', 'came to rest'), '2026-11-10T10:00:00Z');
+    const again = add(db, topicId, 'https://orbital.example/kestrel-again', 'Kestrel, again, from the same source', KESTREL_A.replace('settled', 'came to rest'), '2026-11-10T10:00:00Z');
     planPublication(db, config, paths, topics, '2026-11-21T00:00:00.000Z');
     writePublishing(db, paths, '2026-11-21T00:00:00.000Z');
 
     expect(clusterById(db, first)).toMatchObject({ id: first, lead_article_id: first, title: 'Kestrel touches down in Arcadia Planitia', created_at: '2026-11-21T00:00:00.000Z' });
-    // The same source's second telling is not credited again: it stays out of the story.
+    // The same source's second piece joins its story too (an outlet may tell a story twice; the site credits it once).
     expect(db.all('SELECT id FROM clusters')).toEqual([{ id: first }]);
-    expect(clusterMembers(db, first)).toEqual([first, second]);
+    expect(clusterMembers(db, first)).toEqual([first, second, again]);
     const fileOf = (id: number) => readFileSync(join(root, String(db.scalar('SELECT file FROM articles WHERE id = ?', [id]))), 'utf8');
     expect(fileOf(second)).toContain(`\ncluster: ${first}\n`);
     expect(fileOf(first)).not.toContain('cluster:');
@@ -95,6 +95,7 @@ describe('story clusters in the state', () => {
     expect(replica.all('SELECT id, cluster_id FROM articles WHERE cluster_id IS NOT NULL ORDER BY id')).toEqual([
       { id: first, cluster_id: first },
       { id: second, cluster_id: first },
+      { id: again, cluster_id: first },
     ]);
     replica.close();
     db.close();

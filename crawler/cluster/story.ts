@@ -1,0 +1,121 @@
+import { featuresOf } from './features.ts';
+import { idf, shingleSimilarity, type StoryItem, type TermStats } from './similarity.ts';
+
+// A story as grouping compares it: its members in the pool together (a centroid of their
+// vectors, their names, their time span), so a story told in many words gathers evidence from
+// several tellings rather than from its single closest one; an article is weighed against the
+// tellings of the last hours (recentCentroid). Pure.
+
+export interface StorySummary {
+  /** The story's id: its first article's. */
+  id: number;
+  members: StoryItem[];
+  newest: number;
+  oldest: number;
+  /** Sum of the members' vectors, each scaled to length 1 (before idf). */
+  centroid: Map<string, number>;
+  /** Names and numbers of the members' titles. */
+  names: Set<string>;
+}
+
+function addToCentroid(centroid: Map<string, number>, item: StoryItem): void {
+  const { vector, norm } = featuresOf(item);
+  if (norm) for (const [key, w] of vector) centroid.set(key, (centroid.get(key) ?? 0) + w / norm);
+}
+
+export function addMember(stories: Map<number, StorySummary>, item: StoryItem): StorySummary {
+  const id = item.cluster ?? item.id;
+  let story = stories.get(id);
+  if (!story) stories.set(id, (story = { id, members: [], newest: item.time, oldest: item.time, centroid: new Map(), names: new Set() }));
+  story.members.push(item);
+  story.newest = Math.max(story.newest, item.time);
+  story.oldest = Math.min(story.oldest, item.time);
+  addToCentroid(story.centroid, item);
+  for (const name of featuresOf(item).names) story.names.add(name);
+  return story;
+}
+
+/** The stories the candidates make (grouped by `cluster`, else their own id). */
+export function summarize(candidates: Iterable<StoryItem>): Map<number, StorySummary> {
+  const stories = new Map<number, StorySummary>();
+  for (const c of candidates) addMember(stories, c);
+  return stories;
+}
+
+/**
+ * The centroid of the story as it is being told at `time`: of its members within `recentMs`
+ * before it (its newest member when none is), so a long-running story is weighed on its current
+ * telling, not on words it has left behind.
+ */
+export function recentCentroid(story: StorySummary, time: number, recentMs: number): Map<string, number> {
+  if (story.oldest >= time - recentMs) return story.centroid;
+  const recent = story.members.filter((m) => m.time >= time - recentMs);
+  const centroid = new Map<string, number>();
+  for (const m of recent.length ? recent : [story.members.reduce((a, b) => (b.time > a.time ? b : a))]) addToCentroid(centroid, m);
+  return centroid;
+}
+
+/** How far the evidence that an article tells a story goes. */
+export interface Evidence {
+  /** TF-IDF cosine of the article and the story's recent centroid (recentCentroid). */
+  cosine: number;
+  /** The best TF-IDF cosine of the article and one member, and that member's id. */
+  member: number;
+  matched: number;
+  /** Keys the article shares with the story's recent centroid. */
+  shared: number;
+  /** Keys both share that are a name or number in the article's title or a member's. */
+  sharedNames: number;
+  /** Whether both the article's title and the story's have names. */
+  bothNamed: boolean;
+  /** The best estimated shingle Jaccard with a member. */
+  shingle: number;
+}
+
+export function evidence(item: StoryItem, story: StorySummary, stats: TermStats, recentMs = Infinity): Evidence {
+  const f = featuresOf(item);
+  const weights = new Map<string, number>();
+  let na = 0;
+  for (const [key, w] of f.vector) {
+    const x = w * idf(stats, key);
+    weights.set(key, x);
+    na += x * x;
+  }
+  let dot = 0;
+  let nc = 0;
+  let shared = 0;
+  let sharedNames = 0;
+  for (const [key, c] of recentCentroid(story, item.time, recentMs)) {
+    const i = idf(stats, key);
+    nc += c * i * c * i;
+    const x = weights.get(key);
+    if (x === undefined) continue;
+    dot += x * c * i;
+    shared++;
+    if (f.names.has(key) || story.names.has(key)) sharedNames++;
+  }
+  let member = 0;
+  let matched = story.members[0]!.id;
+  let shingle = 0;
+  for (const m of story.members) {
+    const cos = memberCosine(weights, na, featuresOf(m).vector, stats);
+    if (cos > member || (cos === member && m.id < matched)) {
+      member = cos;
+      matched = m.id;
+    }
+    shingle = Math.max(shingle, shingleSimilarity(item.minhash, m.minhash));
+  }
+  return { cosine: na && nc ? dot / Math.sqrt(na * nc) : 0, member, matched, shared, sharedNames, bothNamed: f.names.size > 0 && story.names.size > 0, shingle };
+}
+
+function memberCosine(weights: Map<string, number>, na: number, vector: Map<string, number>, stats: TermStats): number {
+  let dot = 0;
+  let nb = 0;
+  for (const [key, w] of vector) {
+    const x = w * idf(stats, key);
+    nb += x * x;
+    const y = weights.get(key);
+    if (y !== undefined) dot += x * y;
+  }
+  return na && nb ? dot / Math.sqrt(na * nb) : 0;
+}
