@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Article, StoryInfo } from '../../site/lib/site-index.ts';
 import { storyCoverage, storySources } from '../../site/lib/story-sources.ts';
 
-function article(n: number, host: string, siteName: string | null = null): Article {
-  return { id: `news/a${n}`, path: `/news/a${n}/`, host, data: { siteName, url: `https://${host}/a${n}` } } as unknown as Article;
+function article(n: number, host: string, source: string = host): Article {
+  return { id: `news/a${n}`, path: `/news/a${n}/`, host, source, data: { url: `https://${host}/a${n}` } } as unknown as Article;
 }
 
 function story(members: Article[]): StoryInfo {
