@@ -15,8 +15,9 @@ export const FRONT_STORIES = 24;
 const MIN_PER_TOPIC = 5;
 const MAX_PER_TOPIC = 12;
 
-/** Stories in the home page's top band. */
-export const TOP_STORIES = 7;
+/** Stories in the home page's top band: the first few with their other tellings, the rest as a headline list beside them. */
+export const TOP_STORIES = 12;
+export const TOP_WITH_TELLINGS = 3;
 /** The newest articles ranking looks at: a front never reads every article. */
 const RANKED_POOL = 300;
 

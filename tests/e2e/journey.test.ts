@@ -37,7 +37,7 @@ describe('navigation', () => {
   it('goes home → topic → page 2 → article → tag by following the links a reader sees', async () => {
     const { page, problems, context } = await watchedPage(browser);
     await page.goto(server.url);
-    expect(await h1(page)).toBe('Latest articles');
+    expect(await h1(page)).toBe('Top stories');
 
     const topic = await follow(page, 'nav.topics a');
     expect(topic.path).toBe('/space/');
@@ -108,18 +108,20 @@ describe('cards', () => {
     const tagPage = (await page.locator('main a[href^="/tags/"]').first().getAttribute('href'))!;
     for (const path of ['/', '/space/', '/space/page/1/', tagPage]) {
       await page.goto(new URL(path, server.url).href);
-      const cards = await page.locator('main .card .meta').evaluateAll((metas) => metas.map((m) => ({ source: m.querySelector('.source')?.textContent?.trim() ?? '', date: m.querySelector('time')?.textContent?.trim() ?? '' })));
+      const cards = await page.locator('main .card > .meta').evaluateAll((metas) => metas.map((m) => ({ source: m.querySelector('.source')?.textContent?.trim() ?? '', date: m.querySelector('time')?.textContent?.trim() ?? '', datetime: m.querySelector('time')?.getAttribute('datetime') ?? '' })));
       expect(cards.length, path).toBeGreaterThan(0);
       for (const card of cards) {
         expect(card.source, path).not.toBe('');
-        expect(card.date, path).toMatch(/\d{4}/);
+        // The date and the time, in the site's time zone (or "3 hr. ago" for a recent one, by script).
+        expect(card.date, path).toMatch(/\d{4}, \d{1,2}:\d{2}|ago/);
+        expect(card.datetime, path).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
       }
     }
     await page.goto(new URL('/search/?q=telescope', server.url).href);
     const first = page.locator('#search-results li .meta, main ol li .meta').first();
     await first.waitFor();
     // "source · date · topic": the demo's sites are *.test hosts or declare a site name.
-    expect(await first.innerText()).toMatch(/^[^·]+ · (Found )?\w{3} \d{1,2}, \d{4} · \w+/);
+    expect(await first.innerText()).toMatch(/^[^·]+ · (Found )?\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M · \w+/);
     // The same card as the lists: every result is a .card, with the lead image's thumbnail when there is one.
     const results = page.locator('#search-results > li');
     expect(await results.count()).toBeGreaterThan(0);

@@ -194,37 +194,46 @@ describe('topic and archive pages', () => {
     }
   });
 
-  it('lists a topic newest first on its front page, with a link into the archive that repeats none of them', async () => {
+  it('leads a topic front with its best-ranked story, then the newest, with a link into the archive that repeats none of them', async () => {
     const topic = topics[0];
     const page = doc(await readUrl(dist, `/${topic.slug}/`));
-    const listed = [...page.querySelectorAll('main .cards h2 a')].map((a) => a.getAttribute('href'));
-    // Whole archive pages, newest first, until a page's worth: the "older" page repeats none of them.
+    const listed = [...page.querySelectorAll('main .card > h2 a, main .card > h3 a')].map((a) => a.getAttribute('href'));
+    // Whole archive pages until a page's worth: the "older" page repeats none of them. No two
+    // articles of this site tell one story, so the lead is the freshest and the rest follow newest first.
     const mine = newestFirst(content.filter((a) => a.data.topic === topic.slug));
     const fromPage = mine[PAGE_SIZE - 1]!.data.page;
     const front = mine.filter((a) => a.data.page >= fromPage);
+    expect(content.some((a) => a.data.cluster !== null)).toBe(false);
+    expect(page.querySelector('main .news-top .main-stories .card.feature h2 a')?.getAttribute('href')).toBe(listed[0]);
     expect(listed).toEqual(front.map((a) => `/${a.id}/`));
     expect(listed.length).toBeGreaterThanOrEqual(PAGE_SIZE);
     expect(listed.length).toBeLessThan(2 * PAGE_SIZE);
     const older = page.querySelector('main .pager a.prev')!;
     expect(older.getAttribute('href')).toBe(`/${topic.slug}/page/${fromPage - 1}/`);
     expect(older.textContent).toMatch(new RegExp(`page ${fromPage - 1} of \\d+`));
-    const olderListed = [...doc(await readUrl(dist, `/${topic.slug}/page/${fromPage - 1}/`)).querySelectorAll('main .cards h2 a')].map((a) => a.getAttribute('href'));
+    const olderListed = [...doc(await readUrl(dist, `/${topic.slug}/page/${fromPage - 1}/`)).querySelectorAll('main .card > h2 a')].map((a) => a.getAttribute('href'));
     expect(olderListed.length).toBeGreaterThan(0);
     expect(olderListed.filter((href) => listed.includes(href))).toEqual([]);
     const ld = JSON.parse(page.querySelector('script[type="application/ld+json"]')!.textContent!);
     expect(ld['@type']).toBe('CollectionPage');
   });
 
-  it('puts the newest articles of each topic in its own column on the home page, with WebSite JSON-LD and a SearchAction', async () => {
+  it('opens the home page with the top stories, then each topic\'s newest in its own column, none twice, with WebSite JSON-LD and a SearchAction', async () => {
     const page = doc(await readUrl(dist, '/'));
+    const top = [...page.querySelectorAll('main .news-top .card > h2 a')].map((a) => a.getAttribute('href')!);
+    expect(top.length).toBe(12);
+    expect(page.querySelector('main h1')?.textContent).toBe('Top stories');
     const columns = [...page.querySelectorAll('main .front-topic')];
     expect(columns.map((c) => c.querySelector('h2')?.textContent)).toEqual(config.topics.map((t) => t.name));
+    const all = [...top];
     for (const [i, column] of columns.entries()) {
-      const listed = [...column.querySelectorAll('.card h3 a')].map((a) => a.getAttribute('href'));
-      const newest = newestFirst(content.filter((a) => a.data.topic === config.topics[i]!.slug));
+      const listed = [...column.querySelectorAll('.card h3 a')].map((a) => a.getAttribute('href')!);
+      const newest = newestFirst(content.filter((a) => a.data.topic === config.topics[i]!.slug)).map((a) => `/${a.id}/`).filter((href) => !top.includes(href));
       expect(listed.length).toBeGreaterThanOrEqual(5);
-      expect(listed).toEqual(newest.slice(0, listed.length).map((a) => `/${a.id}/`));
+      expect(listed).toEqual(newest.slice(0, listed.length));
+      all.push(...listed);
     }
+    expect(new Set(all).size).toBe(all.length);
     const ld = JSON.parse(page.querySelector('script[type="application/ld+json"]')!.textContent!);
     expect(ld['@type']).toBe('WebSite');
     expect(ld.potentialAction.target.urlTemplate).toBe(`${SITE}/search/?q={search_term_string}`);

@@ -196,3 +196,27 @@ describe('source names in the index', () => {
     expect(changed).not.toContain('science/a2/index.html');
   });
 });
+
+describe('a story that grows', () => {
+  it('re-renders its tellings\' pages, its story page and the lists that show the new article, nothing else', () => {
+    // Nine articles; 1, 4 and 6 (positions) tell one story, led by 1 (id 2).
+    const story = (position: number) => article('science', position, { cluster: 2, url: `https://outlet${position}.example/${position}`, canonical: `https://outlet${position}.example/${position}` });
+    const before = Array.from({ length: 9 }, (_, i) => ([1, 4, 6].includes(i) ? story(i) : article('science', i)));
+    const after = [...before, story(9)];
+    const keys = (entries: ArticleInput[]) => new Map(keyedPages(buildSiteIndex(entries, config), 'p').map((p) => [p.file, p.key]));
+    const old = keys(before);
+    const changed = [...keys(after)].filter(([file, key]) => old.get(file) !== key).map(([file]) => file).sort();
+    expect(changed).toEqual(
+      [
+        // The new telling's pages; the earlier tellings' pages, which list the story's tellings.
+        'science/a9/index.html', 'amp/science/a9/index.html',
+        'science/a1/index.html', 'science/a4/index.html', 'science/a6/index.html',
+        // Its story's page, and the archive page the new article opens (page 4 of 3 a page).
+        'stories/2/index.html', 'science/page/4/index.html',
+      ].concat([...keys(after).keys()].filter((f) => f.startsWith('sitemaps/') && old.get(f) !== keys(after).get(f))).sort(),
+    );
+    // The tellings' AMP pages and every other article's page stay as they were.
+    for (const n of [0, 2, 3, 5, 7, 8]) expect(changed).not.toContain(`science/a${n}/index.html`);
+    expect(changed).not.toContain('amp/science/a1/index.html');
+  });
+});
