@@ -58,8 +58,9 @@ export function feedItem(index: SiteIndex, article: Article, html: string): Feed
   const summary = data.description || (mode === 'link' ? '' : bodyStart(html, 280));
   const name = escapeHtml(article.source);
   let contentHtml: string | null = null;
+  const story = storyHtml(index, article);
   if (mode === 'link') {
-    contentHtml = servedHtml(`${summary ? `<p>${escapeHtml(summary)}</p>\n` : ''}<p><a href="${escapeHtml(data.url)}">Read the article at ${name}</a></p>`, { origin: config.site.url });
+    contentHtml = servedHtml(`${summary ? `<p>${escapeHtml(summary)}</p>\n` : ''}<p><a href="${escapeHtml(data.url)}">Read the article at ${name}</a></p>${story}`, { origin: config.site.url });
   } else if (config.publish.fullContentInFeeds) {
     const lead = imageUrl ? `<figure><img src="${escapeHtml(imageUrl)}" alt="${escapeHtml(data.image?.alt ?? '')}"></figure>\n` : '';
     const source =
@@ -67,7 +68,7 @@ export function feedItem(index: SiteIndex, article: Article, html: string): Feed
         ? `<p>Originally published by <a href="${escapeHtml(data.url)}">${name}</a>.</p>`
         : `<p><a href="${escapeHtml(data.url)}">Read the full article at ${name}</a></p>`;
     // Feed readers have no CSP: the whole item goes through the allowlist, last.
-    contentHtml = servedHtml(`${lead}${shownBody(mode, html)}\n${source}`, { origin: config.site.url });
+    contentHtml = servedHtml(`${lead}${shownBody(mode, html)}\n${source}${story}`, { origin: config.site.url });
   }
   return {
     url,
@@ -84,6 +85,15 @@ export function feedItem(index: SiteIndex, article: Article, html: string): Feed
     source: { name: article.source, url: siteOf(data.url), feedUrl: article.host ? index.sourceFeed(article.host, article.topic) : null },
     language: data.lang,
   };
+}
+
+/** An item of a story carries the story's page and the other outlets' headlines, as the article page shows them. */
+function storyHtml(index: SiteIndex, article: Article): string {
+  const story = index.storyOf(article);
+  if (!story) return '';
+  const link = (a: Article) => `<li>${escapeHtml(a.source)}: <a href="${escapeHtml(index.routes.absolute(a.path))}">${escapeHtml(a.data.title)}</a></li>`;
+  const others = story.members.filter((m) => m !== article);
+  return `\n<p>One of ${story.members.length} reports of this story (<a href="${escapeHtml(index.routes.absolute(story.path))}">the whole story</a>). Also:</p>\n<ul>${others.map(link).join('')}</ul>`;
 }
 
 /** The home page of an article's site (its origin), for crediting the source. */

@@ -3,6 +3,7 @@ import { parseConfig } from '../../crawler/config/index.ts';
 import { frontmatterSchema, type FrontmatterInput } from '../../crawler/publish/frontmatter.ts';
 import { buildSiteIndex, type ArticleInput } from '../../site/lib/site-index.ts';
 import { keyedPages } from '../../site/build/page-keys.ts';
+import { feedItem } from '../../site/lib/feed-data.ts';
 import type { SourceHealth } from '../../site/build/data/sources.ts';
 
 const config = parseConfig({
@@ -218,5 +219,19 @@ describe('a story that grows', () => {
     // The tellings' AMP pages and every other article's page stay as they were.
     for (const n of [0, 2, 3, 5, 7, 8]) expect(changed).not.toContain(`science/a${n}/index.html`);
     expect(changed).not.toContain('amp/science/a1/index.html');
+  });
+});
+
+describe('an article feed item of a story', () => {
+  it('carries the story\'s page and the other outlets\' headlines; an article of no story carries neither', () => {
+    const story = (position: number) => article('science', position, { cluster: 1, title: `Telling ${position}`, url: `https://outlet${position}.example/${position}`, canonical: `https://outlet${position}.example/${position}` });
+    const index = buildSiteIndex([story(0), story(1), story(2), article('science', 3)], config);
+    const [member, alone] = [index.byId.get('science/a1')!, index.byId.get('science/a3')!];
+    const html = feedItem(index, member, '<p>Body.</p>').contentHtml!;
+    expect(html).toContain('One of 3 reports of this story (<a href="https://news.example.com/stories/1/">the whole story</a>)');
+    expect(html).toContain('>Telling 0</a>');
+    expect(html).toContain('>Telling 2</a>');
+    expect(html).not.toContain('>Telling 1</a>');
+    expect(feedItem(index, alone, '<p>Body.</p>').contentHtml).not.toContain('reports of this story');
   });
 });
