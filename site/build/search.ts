@@ -49,7 +49,8 @@ function recordOf(index: SiteIndex, article: Article, html: string): pagefind.Cu
   const data = article.data;
   const topic = index.topicBySlug.get(article.topic);
   const date = articleDateText(data, config.site);
-  const meta: Record<string, string> = { title: data.title, date: date.text, datetime: rfc3339(date.iso), source: article.source };
+  // The story an article tells, as the search page groups results: its first article's id, which never changes.
+  const meta: Record<string, string> = { title: data.title, date: date.text, datetime: rfc3339(date.iso), source: article.source, story: String(data.cluster ?? data.id) };
   const host = sourceHost(data.url);
   if (host) Object.assign(meta, { sourcePage: routes.source(host), sourceIcon: routes.sourceIcon(host) });
   const mode = article.mode;

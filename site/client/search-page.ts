@@ -26,6 +26,8 @@ if (form && status && results && more && form.dataset.pagefind) {
   let generation = 0;
   let pending: PagefindResult[] = [];
   let shown = new Set<string>();
+  /** The card each story has on the page: a later result of the story joins it as another telling. */
+  let storyCards = new Map<string, HTMLLIElement>();
   let query: { term: string | null; options: PagefindSearchOptions } | null = null;
   let searchedAll = true;
 
@@ -42,8 +44,14 @@ if (form && status && results && more && form.dataset.pagefind) {
     if (mine !== generation) return;
     for (const r of batch) shown.add(r.id);
     for (const d of data) {
+      const card = d.meta.story ? storyCards.get(d.meta.story) : undefined;
+      if (card) {
+        addTelling(card, d);
+        continue;
+      }
       // The same card as the site's lists (ArticleCard.astro): title, source · date · topic, excerpt, thumbnail.
       const li = document.createElement('li');
+      if (d.meta.story) storyCards.set(d.meta.story, li);
       li.className = 'card';
       const h2 = document.createElement('h2');
       const a = document.createElement('a');
@@ -135,6 +143,7 @@ if (form && status && results && more && form.dataset.pagefind) {
     if (!found || mine !== generation) return;
     pending = found.results.slice();
     shown = new Set();
+    storyCards = new Map();
     searchedAll = found.complete;
     status.textContent = describe(pending.length, found.searched, found.total, found.complete);
     await showMore(mine);
@@ -154,4 +163,31 @@ if (form && status && results && more && form.dataset.pagefind) {
   tag.addEventListener('change', () => void run());
   more.addEventListener('click', () => void showMoreOrOlder(generation));
   void run();
+}
+
+/** Another outlet's telling of a story already on the page, under its card (StoryTellings.astro): source, its own headline, time. */
+function addTelling(card: HTMLLIElement, d: { url: string; meta: Record<string, string | undefined> }): void {
+  let list = card.querySelector<HTMLUListElement>('.tellings ul');
+  if (!list) {
+    const box = document.createElement('div');
+    box.className = 'tellings';
+    list = document.createElement('ul');
+    box.append(list);
+    const summary = card.querySelector('.summary');
+    if (summary) summary.after(box);
+    else card.append(box);
+  }
+  const li = document.createElement('li');
+  const source = document.createElement('span');
+  source.className = 'source';
+  source.textContent = d.meta.source ?? '';
+  const a = document.createElement('a');
+  a.href = d.url;
+  a.textContent = d.meta.title ?? d.url;
+  const time = document.createElement('time');
+  time.className = 'meta';
+  if (d.meta.datetime) time.dateTime = d.meta.datetime;
+  time.textContent = d.meta.date ?? '';
+  li.append(source, ': ', a, ' ', time);
+  list.append(li);
 }

@@ -80,6 +80,21 @@ describe('stories on every surface', () => {
     }
   });
 
+  it('search shows a story\'s tellings as one card', async () => {
+    await open('/search/?q=Plumewatch');
+    // Settled: every result found is on the page, as a card or as a telling under one.
+    await page.waitForFunction(() => {
+      const found = Number(/^(\d+) articles? found/.exec(document.querySelector('#search-status')?.textContent ?? '')?.[1] ?? -1);
+      return found > 0 && document.querySelectorAll('#search-results > li.card').length + document.querySelectorAll('#search-results .tellings li').length === found;
+    });
+    const plume = stories.find((s) => s.members.some((m) => m.includes('plumewatch')))!;
+    const cards = await cardPaths();
+    expect(plume.members.filter((m) => cards.includes(m))).toHaveLength(1);
+    const tellings = await page.locator('#search-results .card .tellings li a').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    expect(tellings.length).toBeGreaterThan(0);
+    for (const t of tellings) expect(plume.members).toContain(t);
+  });
+
   it('every telling\'s page names its story and links it, and lists the other tellings', async () => {
     for (const story of stories) {
       for (const member of story.members) {
