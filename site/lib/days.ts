@@ -64,12 +64,10 @@ export function groupByDay<T>(items: readonly T[], instant: (item: T) => number,
 
 const titleFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** A day as readers see it, in the site's language: "Friday, November 27, 2026". */
-export function dayTitle(day: string, language: string): string {
-  let format = titleFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, { dateStyle: 'full', timeZone: 'UTC' });
-    titleFormats.set(language, format);
-  }
-  return format.format(new Date(`${day}T12:00:00Z`));
+/** A day as readers see it, in the site's language: "Friday, November 27, 2026"; `month` gives "November 2026". */
+export function dayTitle(day: string, language: string, style: 'day' | 'month' = 'day'): string {
+  const key = `${language} ${style}`;
+  const format = titleFormats.get(key) ?? new Intl.DateTimeFormat(language, style === 'day' ? { dateStyle: 'full', timeZone: 'UTC' } : { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  titleFormats.set(key, format);
+  return format.format(new Date(`${day.slice(0, 7)}-${day.slice(8, 10) || '15'}T12:00:00Z`));
 }

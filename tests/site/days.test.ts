@@ -38,5 +38,7 @@ describe('days in a time zone', () => {
   it('names a day in the site language, whatever the zone', () => {
     expect(dayTitle('2026-11-27', 'en')).toBe('Friday, November 27, 2026');
     expect(dayTitle('2026-11-27', 'de')).toBe('Freitag, 27. November 2026');
+    expect(dayTitle('2026-11', 'en', 'month')).toBe('November 2026');
+    expect(dayTitle('2026-11-27', 'en', 'month')).toBe('November 2026');
   });
 });
