@@ -12,10 +12,10 @@ import { demoBuild } from './helpers/demo-build.ts';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** Every page type: the demo has them all (its sample web tells stories on several sites). */
-const REQUIRED: PageType[] = ['home', 'topic', 'archive', 'article', 'amp', 'tag', 'tags', 'story', 'source', 'sources', 'search', 'data', 'about', 'dmca', 'not-found'];
+const REQUIRED: PageType[] = ['home', 'topic', 'archive', 'article', 'amp', 'tag', 'tags', 'story', 'daily', 'dailies', 'source', 'sources', 'search', 'data', 'about', 'dmca', 'not-found'];
 
 /** Page types that list articles as cards. */
-const LISTS: PageType[] = ['home', 'topic', 'archive', 'tag', 'story', 'source', 'search'];
+const LISTS: PageType[] = ['home', 'topic', 'archive', 'tag', 'story', 'daily', 'source', 'search'];
 
 let server: StaticServer;
 let browser: Browser;
@@ -77,7 +77,8 @@ describe.each(VIEWPORTS.flatMap((viewport) => COLOR_SCHEMES.map((scheme) => ({ v
     }
     await context.close();
     expect(failures).toEqual([]);
-  });
+    // Nineteen page types, each checked by axe, on two shared cores.
+  }, 60_000);
 });
 
 it('a story page lists the story as told by two or more sources', async () => {
