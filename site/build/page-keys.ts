@@ -69,7 +69,7 @@ export function keyedPages(index: SiteIndex, prefix: string): KeyedPage[] {
     pages.push({ route: 'story', id: String(story.id), file: `stories/${story.id}/index.html`, key: hash([prefix, story.id, story.members.map(card)]) });
   }
   for (const edition of dailyEditions(index)) {
-    // A day's top stories with the day's tellings, its neighbours and whether it is closed: a closed, frozen day's key never changes (daily.ts).
+    // A day's top stories with the day's tellings, its neighbours and whether it is closed: a closed day's key never changes (daily.ts).
     const sections = edition.sections.map((s) => [s.slug, s.name, s.items.map((item) => [card(item.lead), item.members.map(card), item.story?.path ?? null])]);
     pages.push({ route: 'daily', id: edition.day, file: `daily/${edition.day}/index.html`, key: hash([prefix, edition.day, edition.closed, edition.prev, edition.next, sections]) });
   }

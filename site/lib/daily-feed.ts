@@ -6,9 +6,8 @@ import { escapeHtml, truncate } from './html.ts';
 import type { SiteIndex } from './site-index.ts';
 import { storySources } from './story-sources.ts';
 
-// /daily.xml (RSS 2.0) and /daily.atom.xml (Atom): one item per FINAL day (daily.ts: closed, and
-// past the time a late article could still join it), never the open day, so an item never
-// changes once it is published and a feed-to-email service sends each day once. Its guid/id is
+// /daily.xml (RSS 2.0) and /daily.atom.xml (Atom): one item per CLOSED day (daily.ts: no article
+// can join it any more), never the open day, so an item never changes once it is published and a feed-to-email service sends each day once. Its guid/id is
 // the day's page, which never moves. The content is the day's top stories as HTML (headline
 // links and the outlets that told them), written for a newsletter.
 
@@ -43,11 +42,11 @@ function dayItem(index: SiteIndex, edition: DailyEdition): FeedItem {
   };
 }
 
-/** The daily feed in RSS or Atom: the newest `publish.feedItems` final days, newest first. */
+/** The daily feed in RSS or Atom: the newest `publish.feedItems` closed days, newest first. */
 export function dailyFeed(index: SiteIndex, kind: 'rss' | 'atom'): string {
   const { config, routes } = index;
   const editions = dailyEditions(index)
-    .filter((e) => e.final)
+    .filter((e) => e.closed)
     .reverse()
     .slice(0, config.publish.feedItems);
   const items = editions.map((e) => dayItem(index, e));

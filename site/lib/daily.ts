@@ -15,15 +15,15 @@ import { storySources } from './story-sources.ts';
 // - A day's items are ranked with ranking.ts as of the day's end (`now` = the end), over the
 //   tellings the day had: those whose own time is before the end. So a closed day's ranking never
 //   changes.
-// - A day is closed once the site has an article of a later day (the site's own clock, as
-//   ranking.ts: no wall clock, so the same content always builds the same pages). It freezes
-//   FREEZE_MS after the site first published an article of a later day: an article of the day
-//   (or a telling of one of its stories) the site publishes after that is late and joins no
-//   edition, so a closed day's page and feed item never change again. The grace lets one crawl
-//   run (which publishes in any order) finish the day it closes.
+// - A day CLOSES when the site's clock (its articles' own times, as ranking.ts: no wall clock, so
+//   the same content always builds the same pages) passes CLOSE_AFTER_MS into the next day: at
+//   the first publish run (publishedOnSite: one time per run) that brings an article that late.
+//   Articles of the day published by that run count; one a later run publishes is late and joins
+//   no edition. So a closed day's page and feed item never change again, and the slack lets
+//   sources that publish the day's last stories a little late still make it.
 
-/** How long after a day closes late articles may still join it (the site's publication clock). */
-export const FREEZE_MS = 3_600_000;
+/** How far into the next day the site's clock must be for a day to close. */
+export const CLOSE_AFTER_MS = 2 * 3_600_000;
 /** Stories per topic in an edition. */
 export const DAILY_PER_TOPIC = 5;
 
@@ -40,10 +40,8 @@ export interface DailyEdition {
   path: string;
   /** When the day ends (ms): the ranking's `now`. */
   end: number;
-  /** The site has articles of a later day. */
+  /** The site's clock passed CLOSE_AFTER_MS into the next day: the edition never changes again (its feed item exists). */
   closed: boolean;
-  /** Closed, and no late article can join it any more: what the feed carries. */
-  final: boolean;
   sections: DailySection[];
   /** The neighbouring editions' days (only days that have one). */
   prev: string | null;
@@ -90,23 +88,28 @@ export function dailyEditions(index: SiteIndex): DailyEdition[] {
     timed.set(article, { article, own, onSite: time(article.data.publishedOnSite) });
   }
   const byDay = groupByDay([...timed.values()], (t) => t.own, zone);
-  // When each day closed on the site's publication clock: the first publication of an article of a later day.
-  const closedAt = new Map<string, number>();
-  let later = Infinity;
-  for (let i = byDay.length - 1; i >= 0; i--) {
-    closedAt.set(byDay[i].day, later);
-    for (const t of byDay[i].items) later = Math.min(later, t.onSite);
-  }
-  let newestOnSite = 0;
-  for (const t of timed.values()) newestOnSite = Math.max(newestOnSite, t.onSite);
+  // The run that closed each day: the first publication of an article CLOSE_AFTER_MS or more past the day's end.
+  const byOwn = [...timed.values()].sort((x, y) => x.own - y.own);
+  const laterMin: number[] = new Array<number>(byOwn.length + 1).fill(Infinity);
+  for (let i = byOwn.length - 1; i >= 0; i--) laterMin[i] = Math.min(laterMin[i + 1], byOwn[i].onSite);
+  const closedAt = (instant: number): number => {
+    let lo = 0;
+    let hi = byOwn.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (byOwn[mid].own < instant) lo = mid + 1;
+      else hi = mid;
+    }
+    return laterMin[lo];
+  };
   const ownTime = (a: Article) => timed.get(a)!.own;
 
   const editions: DailyEdition[] = [];
   for (const { day, items: ofDay } of byDay) {
     const end = dayEnd(day, zone);
-    const closed = closedAt.get(day)! !== Infinity;
-    const freeze = closedAt.get(day)! + FREEZE_MS;
-    const eligible = (a: Article) => timed.get(a)!.own < end && timed.get(a)!.onSite <= freeze;
+    const closing = closedAt(end + CLOSE_AFTER_MS);
+    const closed = closing !== Infinity;
+    const eligible = (a: Article) => timed.get(a)!.own < end && timed.get(a)!.onSite <= closing;
     // The day's candidates: articles of the day that are no story's later telling (a story is its lead's).
     const leads = ofDay
       .map((t) => t.article)
@@ -121,7 +124,7 @@ export function dailyEditions(index: SiteIndex): DailyEdition[] {
       const items = ranked.filter((item) => item.lead.topic === topic.slug).slice(0, DAILY_PER_TOPIC);
       if (items.length) sections.push({ slug: topic.slug, name: topic.name, items });
     }
-    editions.push({ day, path: index.routes.path(`daily/${day}/`), end, closed, final: closed && newestOnSite > freeze, sections, prev: null, next: null });
+    editions.push({ day, path: index.routes.path(`daily/${day}/`), end, closed, sections, prev: null, next: null });
   }
   editions.forEach((e, i) => {
     e.prev = editions[i - 1]?.day ?? null;

@@ -13,8 +13,8 @@ import { readContent } from './helpers/content.ts';
 import { sampleDatabase } from './helpers/database.ts';
 
 // The daily edition in two real builds (as build.test.ts): 30 articles, then 12 more as later
-// crawls publish them. A final day's page and feed item stay byte-identical; every day with
-// articles has a page; the feed parses and carries one item per final day.
+// crawls publish them. A closed day's page and feed item stay byte-identical; every day with
+// articles has a page; the feed parses and carries one item per closed day.
 
 const SITE = 'https://news.example.com';
 let root: string;
@@ -85,25 +85,25 @@ describe('daily edition in a build', () => {
     expect(existsSync(join(dist, 'daily.atom.xml'))).toBe(true);
   });
 
-  it("keeps a final day's page byte-identical after a build that adds later articles", async () => {
-    const final = firstEditions.filter((e) => e.final);
-    expect(final.length).toBeGreaterThan(2);
-    const now = await pages(final);
-    for (const e of final) expect(now.get(e.day)!.equals(firstPages.get(e.day)!), e.day).toBe(true);
+  it("keeps a closed day's page byte-identical after a build that adds later articles", async () => {
+    const closed = firstEditions.filter((e) => e.closed);
+    expect(closed.length).toBeGreaterThan(2);
+    const now = await pages(closed);
+    for (const e of closed) expect(now.get(e.day)!.equals(firstPages.get(e.day)!), e.day).toBe(true);
   });
 
-  it('feeds one item per final day with stable guids and escaped HTML, no CDATA', () => {
+  it('feeds one item per closed day with stable guids and escaped HTML, no CDATA', () => {
     for (const [xml, list] of [
       [firstFeed, firstEditions],
       [secondFeed, secondEditions],
     ] as const) {
       expect(xml).not.toContain('CDATA');
-      const final = list.filter((e) => e.final).reverse();
+      const closed = list.filter((e) => e.closed).reverse();
       const got = items(xml);
-      expect(got.map((i) => i.guid)).toEqual(final.map((e) => `${SITE}/daily/${e.day}/`));
+      expect(got.map((i) => i.guid)).toEqual(closed.map((e) => `${SITE}/daily/${e.day}/`));
       expect(got.map((i) => i.link)).toEqual(got.map((i) => i.guid));
       expect(got.every((i) => i.title === `Gleaner Test News — ${i.guid.slice(-11, -1)}`)).toBe(true);
-      for (const [i, e] of final.entries()) {
+      for (const [i, e] of closed.entries()) {
         // The decoded content is HTML: each headline once escaped, never twice.
         for (const item of e.sections.flatMap((s) => s.items)) expect(got[i].content).toContain(`>${escapeHtml(item.lead.data.title)}</a>`);
         expect(got[i].content).not.toMatch(/&amp;(amp|lt|gt|quot|#\d+);/);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { frontmatterSchema, type FrontmatterInput } from '../../crawler/publish/frontmatter.ts';
-import { dailyEditions, FREEZE_MS } from '../../site/lib/daily.ts';
+import { CLOSE_AFTER_MS, dailyEditions } from '../../site/lib/daily.ts';
 import { buildSiteIndex, type ArticleInput } from '../../site/lib/site-index.ts';
 
 // The daily edition: articles grouped into days of the site's zone by their own time, a story
@@ -42,7 +42,6 @@ function config(timeZone = 'UTC') {
   });
 }
 
-const later = (iso: string, hours: number) => new Date(Date.parse(iso) + hours * HOUR).toISOString();
 
 describe('daily editions', () => {
   it("puts an article on its own time's day in the site's zone: 23:30 UTC is the next day in Berlin", () => {
@@ -53,8 +52,9 @@ describe('daily editions', () => {
       ['2026-11-26', ['science/a2']],
       ['2026-11-27', ['science/a1']],
     ]);
+    // The 27th's 00:30 article does not close the 26th in Berlin: two hours into the next day do.
     expect(berlin.map((e) => [e.prev, e.next, e.closed, e.path])).toEqual([
-      [null, '2026-11-27', true, '/daily/2026-11-26/'],
+      [null, '2026-11-27', false, '/daily/2026-11-26/'],
       ['2026-11-26', null, false, '/daily/2026-11-27/'],
     ]);
     // Ranked as of the day's end (midnight in Berlin).
@@ -95,21 +95,25 @@ describe('daily editions', () => {
     ]);
   });
 
-  it('freezes a closed day: an article of it published on the site after the grace joins no edition', () => {
+  it('closes a day two hours into the next by the site clock: articles of it a later run publishes join no edition', () => {
     const base = [entry(1, 'science', '2026-11-26T10:00:00Z', '2026-11-26T10:10:00Z'), entry(2, 'science', '2026-11-27T01:00:00Z', '2026-11-27T01:10:00Z')];
-    const closedAt = '2026-11-27T01:10:00Z';
-    const inGrace = entry(3, 'tech', '2026-11-26T15:00:00Z', later(closedAt, 0.5));
-    const late = entry(4, 'tech', '2026-11-26T16:00:00Z', later(closedAt, FREEZE_MS / HOUR + 1));
-    const lateTelling = entry(5, 'science', '2026-11-26T17:00:00Z', later(closedAt, FREEZE_MS / HOUR + 2), { cluster: 1 });
-    const editions = dailyEditions(buildSiteIndex([...base, inGrace, late, lateTelling], config()));
-    const first = editions[0];
+    // 01:00 is not two hours past midnight: the 26th is still open, and a late article joins it.
+    const late = entry(3, 'tech', '2026-11-26T15:00:00Z', '2026-11-27T03:00:00Z');
+    const open = dailyEditions(buildSiteIndex([...base, late], config()));
+    expect([open[0].closed, open[0].sections.map((s) => s.slug)]).toEqual([false, ['science', 'tech']]);
+    // The run at 04:00 brings an article of 02:30: the 26th closes, with what that run published too.
+    const closingRun = '2026-11-27T04:00:00Z';
+    const closes = [entry(4, 'science', '2026-11-27T02:30:00Z', closingRun), entry(5, 'tech', '2026-11-26T16:00:00Z', closingRun)];
+    // A later run's article of the 26th, or telling of its story, is late.
+    const after = [entry(6, 'tech', '2026-11-26T17:00:00Z', '2026-11-27T05:00:00Z'), entry(7, 'science', '2026-11-26T18:00:00Z', '2026-11-27T05:00:00Z', { cluster: 1 })];
+    const first = dailyEditions(buildSiteIndex([...base, late, ...closes, ...after], config()))[0];
+    expect(first.closed).toBe(true);
     expect(first.sections.map((s) => [s.slug, s.items.map((i) => [i.lead.id, i.members.length])])).toEqual([
       ['science', [['science/a1', 1]]],
-      ['tech', [['tech/a3', 1]]],
+      ['tech', [['tech/a5', 1], ['tech/a3', 1]]],
     ]);
-    expect([first.closed, first.final]).toEqual([true, true]);
-    // Before anything was published past the grace, the closed day is not final yet (not in the feed).
-    expect(dailyEditions(buildSiteIndex([...base, inGrace], config()))[0].final).toBe(false);
+    expect(dailyEditions(buildSiteIndex([...base, late, ...closes], config()))[0]).toEqual(first);
+    expect(CLOSE_AFTER_MS).toBe(2 * HOUR);
   });
 
   it('gives a day with nothing no edition, and an empty site none', () => {
