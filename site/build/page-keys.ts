@@ -2,15 +2,16 @@ import { createHash } from 'node:crypto';
 import type { Article, SiteIndex } from '../lib/site-index.ts';
 import { TAG_PAGE_LIMIT } from '../lib/page-data.ts';
 import { sitemapFiles } from '../lib/sitemap-data.ts';
+import { dailyEditions } from '../lib/daily.ts';
 
 // The pages whose number grows with the site (articles, their AMP pages, archive pages, tag
-// pages, story pages, article sitemaps) carry a key: a hash of everything their template reads. A build
+// pages, story pages, daily editions, article sitemaps) carry a key: a hash of everything their template reads. A build
 // renders such a page only when its key changed (or its file is missing); every other page (home,
 // topic fronts, feeds, tag index, legal pages…) is rendered every time, and the merge into dist/
 // keeps its file when the bytes are the same. The keys are made here, from the same site index
 // the templates read, one function per route next to what the template shows.
 
-export type KeyedRoute = 'article' | 'amp' | 'archive' | 'tag' | 'story' | 'sitemap';
+export type KeyedRoute = 'article' | 'amp' | 'archive' | 'tag' | 'story' | 'sitemap' | 'daily';
 
 export interface KeyedPage {
   route: KeyedRoute;
@@ -66,6 +67,11 @@ export function keyedPages(index: SiteIndex, prefix: string): KeyedPage[] {
   for (const story of index.stories) {
     // The lead is the first article, so members (every card the page shows) say it all.
     pages.push({ route: 'story', id: String(story.id), file: `stories/${story.id}/index.html`, key: hash([prefix, story.id, story.members.map(card)]) });
+  }
+  for (const edition of dailyEditions(index)) {
+    // A day's top stories with the day's tellings, its neighbours and whether it is closed: a closed day's key never changes (daily.ts).
+    const sections = edition.sections.map((s) => [s.slug, s.name, s.items.map((item) => [card(item.lead), item.members.map(card), item.story?.path ?? null])]);
+    pages.push({ route: 'daily', id: edition.day, file: `daily/${edition.day}/index.html`, key: hash([prefix, edition.day, edition.closed, edition.prev, edition.next, sections]) });
   }
   for (const file of sitemapFiles(index)) {
     pages.push({ route: 'sitemap', id: file.name, file: `sitemaps/${file.name}.xml`, key: hash([prefix, file.urls]) });

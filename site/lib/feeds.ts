@@ -13,7 +13,7 @@ export interface FeedMeta {
   /** The HTML page this feed mirrors (absolute). */
   homeUrl: string;
   /** Absolute URL of this feed in each format; the current one is the self link. */
-  feedUrls: { rss: string; atom: string; json: string };
+  feedUrls: { rss: string; atom: string; json?: string };
   /** Who publishes this feed: the site (its title and home page; its contact address when the config gives a real one). */
   author: { name: string; uri: string; email?: string };
   icon?: string;
@@ -35,8 +35,8 @@ export interface FeedItem {
   image: { url: string; type: string; width: number | null; height: number | null } | null;
   /** The original article on its source site. */
   sourceUrl: string;
-  /** Its source, by the name readers see (crawler/url/source-name.ts): the source's site, and its feed when known. */
-  source: { name: string; url: string; feedUrl: string | null };
+  /** Its source, by the name readers see (crawler/url/source-name.ts): the source's site, and its feed when known. Null for the site's own writing (a daily edition). */
+  source: { name: string; url: string; feedUrl: string | null } | null;
   language?: string;
 }
 
@@ -69,7 +69,7 @@ export function rssFeed(meta: FeedMeta, items: FeedItem[]): string {
       // quotes left as characters), then goes in as XML text like every HTML payload here.
       element('description', escapeXmlText(item.summary)) || '<description></description>',
       element('content:encoded', item.contentHtml),
-      element('source', item.source.name, { url: item.source.feedUrl ?? item.source.url }),
+      item.source ? element('source', item.source.name, { url: item.source.feedUrl ?? item.source.url }) : '',
       item.image ? `<media:content${attributes({ url: item.image.url, medium: 'image', type: item.image.type, width: item.image.width?.toString(), height: item.image.height?.toString() })}/>` : '',
       '</item>',
     );
@@ -105,7 +105,7 @@ export function atomFeed(meta: FeedMeta, items: FeedItem[]): string {
       ...item.tags.map((t) => `<category${attributes({ term: t })}/>`),
       element('summary', item.summary, { type: 'text' }),
       element('content', item.contentHtml, { type: 'html' }),
-      atomSource(item.source),
+      item.source ? atomSource(item.source) : '',
       '</entry>',
     );
   }
@@ -114,7 +114,7 @@ export function atomFeed(meta: FeedMeta, items: FeedItem[]): string {
 }
 
 /** An entry's <source>: where it was first published, by the name readers see (RFC 4287 §4.2.11). */
-function atomSource(source: FeedItem['source']): string {
+function atomSource(source: NonNullable<FeedItem['source']>): string {
   const links = [
     source.feedUrl ? `<link${attributes({ rel: 'self', href: source.feedUrl })}/>` : '',
     `<link${attributes({ rel: 'alternate', type: 'text/html', href: source.url })}/>`,
@@ -137,7 +137,7 @@ interface JsonFeedItem {
   tags?: string[];
   language?: string;
   /** Gleaner's extension (JSON Feed §3: keys starting with "_"): the item's source, by the name readers see. */
-  _gleaner: { source: { name: string; url: string; feed_url?: string } };
+  _gleaner?: { source: { name: string; url: string; feed_url?: string } };
 }
 
 export function jsonFeed(meta: FeedMeta, items: FeedItem[]): string {
@@ -164,7 +164,7 @@ export function jsonFeed(meta: FeedMeta, items: FeedItem[]): string {
         authors: item.authors.length ? item.authors.map((name) => ({ name })) : undefined,
         tags: item.tags.length ? item.tags : undefined,
         language: item.language,
-        _gleaner: { source: { name: item.source.name, url: item.source.url, feed_url: item.source.feedUrl ?? undefined } },
+        _gleaner: item.source ? { source: { name: item.source.name, url: item.source.url, feed_url: item.source.feedUrl ?? undefined } } : undefined,
       };
       // JSON Feed requires content_html or content_text on every item.
       if (item.contentHtml) entry.content_html = item.contentHtml;

@@ -1,5 +1,6 @@
 import { articleUpdated } from './article-time.ts';
 import { rfc3339 } from './dates.ts';
+import { dailyEditions } from './daily.ts';
 import type { SiteIndex, TagInfo } from './site-index.ts';
 import { sourceHosts } from './sources.ts';
 import { splitSitemaps, type SitemapFile, type SitemapUrl } from './sitemap.ts';
@@ -58,6 +59,11 @@ export function sitemapFiles(index: SiteIndex, limit?: number): SitemapFile[] {
   if (index.stories.length) {
     // Oldest story first (ids grow), so only the newest file gains URLs; a story page changes with every article it gains, so no lastmod.
     groups.push({ name: 'stories', urls: index.stories.map((s) => ({ loc: abs(s.path) })), limit: Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK) });
+  }
+  const editions = dailyEditions(index);
+  if (editions.length) {
+    // Oldest day first, so only the newest file gains URLs; the open day's page changes as it fills, so no lastmod.
+    groups.push({ name: 'daily', urls: [{ loc: abs(routes.path('daily/')) }, ...editions.map((e) => ({ loc: abs(e.path) }))], limit: Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK) });
   }
   const files = groups.flatMap((g) => splitSitemaps([{ name: g.name, urls: g.urls }], g.limit ?? limit));
   if (limit === undefined) memo.set(index, files);

@@ -12,10 +12,10 @@ import { demoBuild } from './helpers/demo-build.ts';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** Every page type: the demo has them all (its sample web tells stories on several sites). */
-const REQUIRED: PageType[] = ['home', 'topic', 'archive', 'article', 'amp', 'tag', 'tags', 'story', 'source', 'sources', 'search', 'data', 'about', 'dmca', 'not-found'];
+const REQUIRED: PageType[] = ['home', 'topic', 'archive', 'article', 'amp', 'tag', 'tags', 'story', 'daily', 'dailies', 'source', 'sources', 'search', 'data', 'about', 'dmca', 'not-found'];
 
 /** Page types that list articles as cards. */
-const LISTS: PageType[] = ['home', 'topic', 'archive', 'tag', 'story', 'source', 'search'];
+const LISTS: PageType[] = ['home', 'topic', 'archive', 'tag', 'story', 'daily', 'source', 'search'];
 
 let server: StaticServer;
 let browser: Browser;
@@ -77,7 +77,7 @@ describe.each(VIEWPORTS.flatMap((viewport) => COLOR_SCHEMES.map((scheme) => ({ v
     }
     await context.close();
     expect(failures).toEqual([]);
-    // Fifteen pages through axe: minutes on a loaded machine, and nothing here is about speed.
+    // Every page type through axe: minutes on a loaded machine, and nothing here is about speed.
   }, 300_000);
 });
 

@@ -37,7 +37,7 @@ describe('sitemap groups', () => {
   it("lists a topic's front and the archive pages it does not list, then its articles oldest first, then the site's pages and tags", () => {
     const index = buildSiteIndex(entries(4), config('self'));
     const files = sitemapFiles(index);
-    expect(files.map((f) => f.name)).toEqual(['topic-science-1', 'articles-science-1', 'site-1', 'tags-1', 'sources-1']);
+    expect(files.map((f) => f.name)).toEqual(['topic-science-1', 'articles-science-1', 'site-1', 'tags-1', 'sources-1', 'daily-1']);
     // The front lists page 2 whole: page 2 is the front's (its canonical) until page 3 fills.
     expect(files[0].urls.map((u) => u.loc)).toEqual(['https://news.example.com/science/', 'https://news.example.com/science/page/1/']);
     expect(files[1].urls.map((u) => u.loc)).toEqual([
@@ -53,6 +53,8 @@ describe('sitemap groups', () => {
     // The sources index and a page per source host (of the articles and the configured sources), without lastmod.
     expect(files[4].urls[0]).toEqual({ loc: 'https://news.example.com/sources/' });
     expect(files[4].urls.every((u) => u.loc.startsWith('https://news.example.com/sources/') && !('lastmod' in u))).toBe(true);
+    // The daily index and the one day's edition (all four found on 2024-01-01), without lastmod.
+    expect(files[5].urls).toEqual([{ loc: 'https://news.example.com/daily/' }, { loc: 'https://news.example.com/daily/2024-01-01/' }]);
   });
 
   it('keeps the files of older articles as they are when articles are added: only the newest file of a topic grows', () => {

@@ -14,6 +14,8 @@ export type PageType =
   | 'tag'
   | 'tags'
   | 'story'
+  | 'daily'
+  | 'dailies'
   | 'source'
   | 'sources'
   | 'search'
@@ -89,6 +91,12 @@ export async function pageTargets(home: string): Promise<PageTarget[]> {
     add('tag', link(tagsDoc, 'main a', tags, (href) => /\/tags\/[^/]+\/$/.test(href)));
   }
   add('story', link(homeDoc, 'main a', home, (href) => /\/stories\/[^/]+\/$/.test(href)) ?? (await fromSitemap(home, 'stories')));
+  // The daily edition's index, and the newest edition the home page links.
+  const dailies = new URL('daily/', home).href;
+  if (await load(dailies)) {
+    add('dailies', dailies);
+    add('daily', link(homeDoc, 'main .daily-link a', home, (href) => /\/daily\/\d{4}-\d{2}-\d{2}\/$/.test(href)));
+  }
   const sources = new URL('sources/', home).href;
   const sourcesDoc = await load(sources);
   if (sourcesDoc) {
