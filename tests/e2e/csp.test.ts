@@ -113,7 +113,7 @@ describe('content security policy', () => {
     expect(ran).toBe(false);
     await page.locator('footer.site-footer').waitFor();
     // Each refusal is reported once per policy in force: the <meta> one and the header.
-    await expect.poll(() => problems.filter((p) => p.kind === 'csp').length).toBe(6);
+    await expect.poll(() => problems.filter((p) => p.kind === 'csp').length, { timeout: 10_000 }).toBe(6);
     const csp = [...new Set(problems.filter((p) => p.kind === 'csp').map((p) => p.text))];
     expect(csp).toHaveLength(3);
     expect(csp.some((t) => t.startsWith('script-src-elem blocked inline'))).toBe(true);
