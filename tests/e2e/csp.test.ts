@@ -92,7 +92,7 @@ describe('content security policy', () => {
 
     expect(describeProblems(problems.filter((p) => !isExpected404(p, '/no-such-page/')))).toEqual([]);
     await context.close();
-  });
+  }, 120_000); // sixteen page loads and two searches: ~10 s alone, past the default 30 s at load 19
 
   it('is in force: an injected inline script, style or remote script is refused and reported', async () => {
     const { page, problems, context } = await watchedPage(browser);
