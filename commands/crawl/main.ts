@@ -23,7 +23,8 @@ ${SITE_OPTIONS_HELP}
                       (no database, no content, no media)
   --refresh           re-read every source now, ignoring cache lifetimes and schedules, like
                       pacman -Syy (conditional requests are still sent, so unchanged ones cost a 304)
-  --verbose           report every page, not only problems (and every source on a terminal)
+  --verbose           report every page, not only problems (and every source on a terminal),
+                      and each taken-down address a source listed (skipped, never fetched)
   --json              print the summary as JSON on stdout
   --explain <url>     fetch this one page (same fetcher and guards: robots, address guard, caps)
                       and print each step's verdict: fetch, extraction, rules, each quality

@@ -24,7 +24,7 @@ export function createReporter(options: { tty: boolean; verbose: boolean; write?
       const detail = event.type === 'source' ? `${event.outcome.status} ${event.outcome.source.url}` : `${event.outcome} ${event.url}`;
       current?.increment(1, { detail: detail.slice(0, 60) });
       if (options.verbose) bars.log(`${lineText(event)}\n`);
-    } else if (event.type === 'published' || event.type === 'note') {
+    } else if (event.type === 'published' || event.type === 'note' || (event.type === 'removed' && options.verbose)) {
       bars.log(`${lineText(event)}\n`);
     }
   };
@@ -32,7 +32,7 @@ export function createReporter(options: { tty: boolean; verbose: boolean; write?
 }
 
 function lineFor(event: CrawlEvent, verbose: boolean, write: (line: string) => void): void {
-  if (event.type === 'page' && !verbose && event.outcome === 'article') return;
+  if (!verbose && ((event.type === 'page' && event.outcome === 'article') || event.type === 'removed')) return;
   const text = lineText(event);
   if (text) write(text);
 }
@@ -47,6 +47,8 @@ function lineText(event: CrawlEvent): string {
     }
     case 'page':
       return `page   ${event.outcome.padEnd(12)} ${event.url}  ${event.detail}`;
+    case 'removed':
+      return `skip   ${'removed'.padEnd(12)} ${event.url}  listed by ${event.source}; ${event.detail}`;
     case 'published':
       return `published ${event.count} in ${event.topic}`;
     case 'note':

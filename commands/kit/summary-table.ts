@@ -6,6 +6,7 @@ export function formatSummary(s: RunSummary): string {
     ['sources read', `${s.sources.read} (not modified ${s.sources.notModified}, fresh ${s.sources.fresh}, failed ${s.sources.failed}, not due ${s.sources.notDue}${s.sources.skipped ? `, skipped at the time bound ${s.sources.skipped}` : ''})`],
     ...(s.sources.added ? [['feeds added by autodiscovery', String(s.sources.added)] as [string, string]] : []),
     ['new URLs discovered', `${s.discovered}${s.requeued ? ` (+${s.requeued} queued again)` : ''}`],
+    ...(s.skippedRemoved ? [['taken-down URLs skipped', `${s.skippedRemoved} (listed by a source, never fetched; --verbose names them)`] as [string, string]] : []),
     ['pages fetched', String(s.fetched)],
     ['new articles', String(s.articles)],
     ['published', `${s.published}${Object.keys(s.publishedByTopic).length ? ` (${Object.entries(s.publishedByTopic).map(([t, n]) => `${t} ${n}`).join(', ')})` : ''}`],

@@ -9,7 +9,7 @@ import { parseCommand } from '../kit/args.ts';
 import { writeFileAtomic } from '../../crawler/store/atomic-write.ts';
 import { runMain } from '../kit/main.ts';
 import { answersFromFlags, REUSE_CHOICES, type Answers, type TopicAnswer } from './answers.ts';
-import { nextSteps } from './next-steps.ts';
+import { filledIn, nextSteps } from './next-steps.ts';
 import { topicsFromOpml, UNCATEGORIZED } from './opml-topics.ts';
 import { createAsker, askMissing } from './prompt.ts';
 import { renderConfig, userConfigOf } from './render-config.ts';
@@ -151,6 +151,7 @@ export async function main(argv: string[], io: NewSiteIo = { input: process.stdi
   const configPath = join(root, 'site.config.ts');
   writeFileAtomic(configPath, renderConfig(answers));
   say(`Wrote ${configPath}: "${answers.title}" at ${answers.url}, ${answers.topics.length} topic${answers.topics.length === 1 ? '' : 's'} (${answers.topics.map((t) => `${t.slug}: ${t.sources.length} source${t.sources.length === 1 ? '' : 's'}`).join(', ')})`);
+  say(filledIn(answers));
 
   if (!values['keep-content']) {
     const { removed } = clearSiteContent(sitePaths(root));

@@ -1,5 +1,22 @@
 import type { Answers } from './answers.ts';
 
+/**
+ * The legal fields new-site fills in without asking: which, with what, and where to change them,
+ * so the owner does not publish under the site's title or send takedown notices somewhere by surprise.
+ */
+export function filledIn(answers: Answers): string {
+  const rows: Array<[string, string, string]> = [['site.legal.owner', answers.title, "the site's title; the footer and the legal pages name it as who runs the site (your name or your organisation's)"]];
+  if (answers.email) {
+    rows.push(
+      ['site.legal.email', answers.email, 'your contact address; the about and privacy pages show it'],
+      ['site.legal.dmcaEmail', answers.email, 'your contact address; the DMCA page sends takedown notices there (it can be another)'],
+    );
+  }
+  const width = Math.max(...rows.map(([field]) => field.length));
+  const lines = rows.map(([field, value, why]) => `  ${field.padEnd(width)}  ${JSON.stringify(value)}: ${why}`);
+  return `Filled in for you; change them in site.config.ts:\n${lines.join('\n')}`;
+}
+
 /** The secrets and variables to set, and what happens next. */
 export function nextSteps(answers: Answers, options: { schedule: string | null }): string {
   const host = (() => {

@@ -18,7 +18,6 @@ import { withTopicKeywords } from '../enrich/index.ts';
 import { processOptions } from '../process/options.ts';
 import type { RulesOf } from './rule-scopes.ts';
 import type { PageOptions } from '../config/page-options.ts';
-import { looksLikeAppShell } from '../render/app-shell.ts';
 import type { Renderer, RenderOutcome } from '../render/renderer.ts';
 import { archivePage, prefetchedOf } from '../archive/archive-page.ts';
 import type { ProcessOutcome } from '../process/process-page.ts';
@@ -87,7 +86,7 @@ export async function crawlPage(row: UrlRow, ctx: PageContext, released: () => v
   // May run in a worker thread; the duplicate check and the insert below stay together, with no await between.
   // --force (npm run add) skips the quality filters, never the guards or the owner's rules.
   const processing = { ...processOptions(ctx.config, { listedUrl: row.url, finalUrl: response.finalUrl, rules: ctx.rulesOf(row) }), skipQuality: ctx.force ?? false };
-  const process = (html: string): Promise<ProcessOutcome> => ctx.processor.process(html, response.finalUrl, processing);
+  const process = (html: string, checkAppShell = false): Promise<ProcessOutcome> => ctx.processor.process(html, response.finalUrl, { ...processing, checkAppShell });
   const options = ctx.pageOptions(row);
   const staticHtml = response.text ?? response.body.toString('utf8');
   let rendered: Extract<RenderOutcome, { type: 'ok' }> | null = null;
@@ -113,13 +112,12 @@ export async function crawlPage(row: UrlRow, ctx: PageContext, released: () => v
     if (!(await render('the page is set to be rendered'))) return;
     processed = await process(rendered!.html);
   } else {
-    processed = await process(staticHtml);
-    if (ctx.config.crawl.renderFallback && mayBeUnrendered(processed)) {
-      const shell = looksLikeAppShell(staticHtml);
-      if (shell.shell) {
-        if (!(await render(`its static HTML is an application shell (${shell.why})`))) return;
-        processed = await process(rendered!.html);
-      }
+    // A page that yields no article for want of text is rendered when its HTML is an application shell (checked with the processing).
+    processed = await process(staticHtml, ctx.config.crawl.renderFallback);
+    const shell = processed.type === 'article' ? undefined : processed.shell;
+    if (shell?.shell) {
+      if (!(await render(`its static HTML is an application shell (${shell.why})`))) return;
+      processed = await process(rendered!.html);
     }
   }
   crashpoint('process:after');
@@ -156,10 +154,4 @@ export async function crawlPage(row: UrlRow, ctx: PageContext, released: () => v
       report({ type: 'note', message: `lead image ${processed.article.image.url} of ${row.url} not used: ${image.detail}` });
     }
   }
-}
-
-/** A page that yielded no article for want of text (not for a limit or a crash): rendering may find one. */
-function mayBeUnrendered(outcome: ProcessOutcome): boolean {
-  if (outcome.type === 'rejected') return outcome.reason === 'no_article' || outcome.reason === 'too_short' || outcome.reason === 'empty_after_clean';
-  return outcome.type === 'failed' && outcome.failure.code === 'E_EXTRACT_EMPTY';
 }

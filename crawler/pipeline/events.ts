@@ -5,6 +5,8 @@ export type CrawlEvent =
   | { type: 'phase'; phase: 'discover' | 'fetch' | 'publish' | 'save'; total?: number }
   | { type: 'source'; outcome: SourceOutcome }
   | { type: 'page'; url: string; outcome: 'article' | 'rejected' | 'failed' | 'unchanged'; detail: string }
+  /** A source listed a taken-down address: skipped, never fetched (`detail` names the takedown). */
+  | { type: 'removed'; url: string; source: string; detail: string }
   | { type: 'published'; topic: string; count: number }
   | { type: 'note'; message: string };
 

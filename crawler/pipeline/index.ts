@@ -56,7 +56,15 @@ export async function runCrawl(config: Config, paths: SitePaths, options: CrawlO
     const backlog = backlogByTopic(db);
     const topicById = new Map(config.topics.map((t) => [topics.get(t.slug)!.id, t]));
     const ctx: DiscoveryContext = {
-      found: discoverySink(db, { config, policy: run.policy, nowMs: now }),
+      found: discoverySink(db, {
+        config,
+        policy: run.policy,
+        nowMs: now,
+        onRemoved: (source, url, detail) => {
+          summary.skippedRemoved++;
+          report({ type: 'removed', url, source: source.url, detail });
+        },
+      }),
       fetcher: run.fetcher,
       config,
       policy: run.policy,

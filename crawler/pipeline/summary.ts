@@ -16,6 +16,8 @@ export interface RunSummary {
   discovered: number;
   /** Known URLs queued again (quoted-only ones cited plainly, content rejections past the refetch window). */
   requeued: number;
+  /** Taken-down addresses the sources listed, skipped (never fetched); once per source read. */
+  skippedRemoved: number;
   fetched: number;
   articles: number;
   published: number;
@@ -41,6 +43,7 @@ export function emptySummary(dryRun: boolean): RunSummary {
     sources: { read: 0, notModified: 0, fresh: 0, failed: 0, notDue: 0, skipped: 0, added: 0 },
     discovered: 0,
     requeued: 0,
+    skippedRemoved: 0,
     fetched: 0,
     articles: 0,
     published: 0,

@@ -7,6 +7,7 @@ import { failure, type Failure, type RejectReason } from '../errors.ts';
 import { crashpoint } from '../crashpoint.ts';
 import { evaluateRules, NO_RULES, type RuleSet } from '../rules/index.ts';
 import { extractionSteps, firstFailure, qualitySteps, ruleSteps, type Trace } from './process-trace.ts';
+import { looksLikeAppShell, type ShellVerdict } from '../render/app-shell.ts';
 
 // The pure middle of the pipeline: one fetched HTML page in, one article candidate (or a
 // reason why not) out, with the trace of every step's verdict. No network, no disk, no
@@ -28,6 +29,12 @@ export interface ProcessOptions {
   otherUrls?: string[];
   /** Evaluate every step even after one failed, and build the candidate anyway when there is text (--explain). */
   evaluateAll?: boolean;
+  /**
+   * When the page yields no article for want of text, also say whether its HTML is an
+   * application shell that rendering may fill (crawl.renderFallback). Here rather than in the
+   * pipeline: on hostile markup the check takes long, and in a worker it holds up no fetch.
+   */
+  checkAppShell?: boolean;
 }
 
 export interface ArticleCandidate {
@@ -57,11 +64,23 @@ export interface ArticleCandidate {
 
 export type ProcessOutcome =
   | { type: 'article'; article: ArticleCandidate; trace: Trace }
-  /** `article` only with options.evaluateAll: what would have been stored. */
-  | { type: 'rejected'; reason: RejectReason; detail: string; trace: Trace; article?: ArticleCandidate }
-  | { type: 'failed'; failure: Failure; trace: Trace };
+  /** `article` only with options.evaluateAll: what would have been stored. `shell` only with options.checkAppShell. */
+  | { type: 'rejected'; reason: RejectReason; detail: string; trace: Trace; article?: ArticleCandidate; shell?: ShellVerdict }
+  | { type: 'failed'; failure: Failure; trace: Trace; shell?: ShellVerdict };
 
 export function processPage(html: string, url: string, options: ProcessOptions): ProcessOutcome {
+  const outcome = processHtml(html, url, options);
+  if (!options.checkAppShell || outcome.type === 'article' || !mayBeUnrendered(outcome)) return outcome;
+  return { ...outcome, shell: looksLikeAppShell(html) };
+}
+
+/** A page that yielded no article for want of text (not for a limit or a crash): rendering may find one. */
+function mayBeUnrendered(outcome: ProcessOutcome): boolean {
+  if (outcome.type === 'rejected') return outcome.reason === 'no_article' || outcome.reason === 'too_short' || outcome.reason === 'empty_after_clean';
+  return outcome.type === 'failed' && outcome.failure.code === 'E_EXTRACT_EMPTY';
+}
+
+function processHtml(html: string, url: string, options: ProcessOptions): ProcessOutcome {
   const trace: Trace = [];
   let page;
   try {

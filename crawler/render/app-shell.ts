@@ -21,39 +21,57 @@ export const SHELL_MAX_WORDS = 80;
 /** Scripts (inline or not) that, with little text and no mount point, still make a page a shell. */
 export const SHELL_MIN_SCRIPTS = 3;
 
+/**
+ * Markup nested deeper than this is no application shell. The check stops there: the parser's
+ * work grows with the square of the depth (100,000 nested elements took seconds).
+ */
+export const SHELL_MAX_DEPTH = 1000;
+
 export function looksLikeAppShell(html: string): ShellVerdict {
   let words = 0;
   let scripts = 0;
   let skipped = 0;
   let emptyMount: string | null = null;
-  // Open elements, each with the words seen inside it (only mount points' counts matter).
-  const open: Array<{ name: string; mount: string | null; words: number }> = [];
+  let tooDeep = false;
+  // Open elements; the open mount points among them count the words seen inside them.
+  const open: Array<{ mount: string | null; words: number }> = [];
+  const mounts: Array<{ mount: string | null; words: number }> = [];
   const parser = new Parser(
     {
       onopentag(name, attribs) {
+        if (open.length >= SHELL_MAX_DEPTH) {
+          tooDeep = true;
+          parser.pause();
+          return;
+        }
         if (name === 'script') {
           const type = (attribs.type ?? '').toLowerCase();
           if (type === '' || type === 'module' || type.includes('javascript')) scripts++;
         }
         if (SKIPPED.has(name)) skipped++;
         const mount = MOUNT_IDS.has(attribs.id ?? '') ? `#${attribs.id}` : MOUNT_TAGS.has(name) ? `<${name}>` : null;
-        open.push({ name, mount, words: 0 });
+        const el = { mount, words: 0 };
+        open.push(el);
+        if (mount) mounts.push(el);
       },
       ontext(text) {
         if (skipped > 0) return;
         const n = text.split(/\s+/).filter(Boolean).length;
         words += n;
-        for (const el of open) el.words += n;
+        for (const el of mounts) el.words += n;
       },
       onclosetag(name) {
         const el = open.pop();
         if (SKIPPED.has(name)) skipped--;
-        if (el?.mount && el.words === 0) emptyMount ??= el.mount;
+        if (!el?.mount) return;
+        mounts.pop();
+        if (el.words === 0) emptyMount ??= el.mount;
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
   parser.write(html);
+  if (tooDeep) return { shell: false, why: `markup nested deeper than ${SHELL_MAX_DEPTH} levels` };
   parser.end();
   if (words > SHELL_MAX_WORDS) return { shell: false, why: `${words} words of text` };
   if (scripts === 0) return { shell: false, why: 'no scripts' };

@@ -79,7 +79,7 @@ export function discoverUrl(db: Database, item: Discovered, now: string): { id: 
  * a URL that is one of a takedown's addresses, or equivalent to one, is stored straight in state
  * `removed`: it is never fetched.
  */
-function insertUrl(db: Database, item: Discovered, now: string, keys: AddressKeys = addressKeys(item.url)): { id: number; removal?: RemovalRow } {
+function insertUrl(db: Database, item: Discovered, now: string, keys: AddressKeys = addressKeys(item.url)): { id: number; removal?: RemovalRow; detail?: string } {
   const id = db.run(
     `INSERT INTO urls (url, canonical_url, equivalence_key, topic_id, source_id, state, hint_title, hint_published, discovered_at, updated_at)
      VALUES (?, ?, ?, ?, ?, 'discovered', ?, ?, ?, ?)`,
@@ -87,8 +87,9 @@ function insertUrl(db: Database, item: Discovered, now: string, keys: AddressKey
   ).lastId;
   const removal = removedAddress(db, keys);
   if (!removal) return { id };
-  markRemoved(db, [id], `taken down on ${removal.removed_at.slice(0, 10)} (removal #${removal.id})`, now);
-  return { id, removal };
+  const detail = `taken down on ${removal.removed_at.slice(0, 10)} (removal #${removal.id})`;
+  markRemoved(db, [id], detail, now);
+  return { id, removal, detail };
 }
 
 /**
@@ -106,7 +107,8 @@ export interface Sighting {
   refetchBefore: string;
 }
 
-export type SightingResult = { id: number; outcome: 'new' | 'requeued' | 'known' | 'quoted-only' | 'removed' };
+/** `removed`: a takedown blocks the address (stored so now, or earlier); `detail` says which. It is never fetched. */
+export type SightingResult = { id: number; outcome: 'new' | 'requeued' | 'known' | 'quoted-only' } | { id: number; outcome: 'removed'; detail: string };
 
 /**
  * Records that a source listed a URL, and decides whether it is (re)queued:
@@ -115,19 +117,21 @@ export type SightingResult = { id: number; outcome: 'new' | 'requeued' | 'known'
  * - a known URL seen in a quote is left alone (a quote repeats a citation made elsewhere);
  * - a known URL seen plainly is queued again if it was `quoted_only`, or rejected for its
  *   content and last fetched before the refetch window. Anything fetched within the window is
- *   not fetched again.
+ *   not fetched again;
+ * - a URL a takedown blocks, new or known, is `removed`: never queued.
  */
 export function sightUrl(db: Database, item: Discovered, now: string, sighting: Sighting): SightingResult {
-  const existing = db.get<Pick<UrlRow, 'id' | 'state' | 'reason' | 'fetched_at'>>('SELECT id, state, reason, fetched_at FROM urls WHERE url = ?', [item.url]);
+  const existing = db.get<Pick<UrlRow, 'id' | 'state' | 'reason' | 'detail' | 'fetched_at'>>('SELECT id, state, reason, detail, fetched_at FROM urls WHERE url = ?', [item.url]);
   if (!existing) {
     const keys = addressKeys(item.url);
     const twin = sighting.inQuote ? fetchedTwin(db, keys) : undefined;
-    const { id, removal } = insertUrl(db, item, now, keys);
-    if (removal) return { id, outcome: 'removed' };
+    const { id, detail } = insertUrl(db, item, now, keys);
+    if (detail) return { id, outcome: 'removed', detail };
     if (!twin) return { id, outcome: 'new' };
     markRejected(db, id, 'quoted_only', `seen only in a quote; #${twin.id} with the same canonical URL was already fetched`, now, twin.id);
     return { id, outcome: 'quoted-only' };
   }
+  if (existing.state === 'removed') return { id: existing.id, outcome: 'removed', detail: existing.detail ?? 'taken down' };
   if (sighting.inQuote || existing.state !== 'rejected') return { id: existing.id, outcome: 'known' };
   const stale = existing.fetched_at === null || existing.fetched_at < sighting.refetchBefore;
   if (existing.reason === 'quoted_only') {

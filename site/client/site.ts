@@ -37,6 +37,7 @@ function setupSuggestions(form: HTMLFormElement): void {
   const close = () => {
     list.hidden = true;
     list.replaceChildren();
+    delete list.dataset.query;
   };
   const links = () => [...list.querySelectorAll<HTMLAnchorElement>('a')];
 
@@ -75,6 +76,8 @@ function setupSuggestions(form: HTMLFormElement): void {
         }),
       );
       list.hidden = false;
+      // Which query the list answers (a pause in typing shows a prefix's suggestions first).
+      list.dataset.query = term;
     } catch {
       close();
     }

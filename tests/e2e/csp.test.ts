@@ -92,7 +92,7 @@ describe('content security policy', () => {
 
     expect(describeProblems(problems.filter((p) => !isExpected404(p, '/no-such-page/')))).toEqual([]);
     await context.close();
-  });
+  }, 120_000); // sixteen page loads and two searches: ~10 s alone, past the default 30 s at load 19
 
   it('is in force: an injected inline script, style or remote script is refused and reported', async () => {
     const { page, problems, context } = await watchedPage(browser);
@@ -113,7 +113,7 @@ describe('content security policy', () => {
     expect(ran).toBe(false);
     await page.locator('footer.site-footer').waitFor();
     // Each refusal is reported once per policy in force: the <meta> one and the header.
-    await expect.poll(() => problems.filter((p) => p.kind === 'csp').length).toBe(6);
+    await expect.poll(() => problems.filter((p) => p.kind === 'csp').length, { timeout: 10_000 }).toBe(6);
     const csp = [...new Set(problems.filter((p) => p.kind === 'csp').map((p) => p.text))];
     expect(csp).toHaveLength(3);
     expect(csp.some((t) => t.startsWith('script-src-elem blocked inline'))).toBe(true);

@@ -53,15 +53,17 @@ describe('search over shards', () => {
     });
     await page.goto(new URL(`/search/?q=${word}`, server.url).href);
     const status = page.locator('#search-status');
-    await expect.poll(() => status.innerText()).toBe(`No articles found in the newest ${SHARD} of ${ARTICLES} articles.`);
+    // expect.poll gives up after 1 s unless told: a loaded machine takes longer to load Pagefind and search.
+    await expect.poll(() => status.innerText(), { timeout: 15_000 }).toBe(`No articles found in the newest ${SHARD} of ${ARTICLES} articles.`);
     expect(fetched.filter((p) => /\/pagefind\/s\d{4}\//.test(p)).every((p) => p.startsWith('/pagefind/s0004/'))).toBe(true);
 
     const older = page.locator('#search-more');
     for (let click = 0; click < 3 && (await page.locator('#search-results > li').count()) === 0; click++) {
       expect(await older.innerText()).toBe('Search older articles');
-      await older.click();
+      // Read before the click: the search it starts can answer before a read after it.
       const before = await status.innerText();
-      await expect.poll(() => status.innerText()).not.toBe(before);
+      await older.click();
+      await expect.poll(() => status.innerText(), { timeout: 15_000 }).not.toBe(before);
     }
     const hit = page.locator(`#search-results h2 a[href="/${oldest.id}/"]`);
     await hit.waitFor();

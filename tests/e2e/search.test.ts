@@ -48,10 +48,12 @@ describe('search page', () => {
     const { page, problems, context } = await watchedPage(browser);
     await page.goto(new URL('/search/', server.url).href);
     await page.locator('#search-q').pressSequentially(word, { delay: 20 });
+    // A pause in the typing (a busy machine) searches a prefix first: wait for the search of the
+    // whole word, which puts it in the URL as it clears the results, then for its results.
+    await page.waitForURL((url) => url.searchParams.get('q') === word);
     const results = page.locator('#search-results > li');
     await results.first().waitFor();
     expect(await page.locator('#search-status').innerText()).toMatch(/^\d+ articles? found\.$/);
-    expect(new URL(page.url()).searchParams.get('q')).toBe(word);
 
     const hit = results.filter({ has: page.locator(`h2 a[href="/${article.id}/"]`) });
     expect(await hit.count()).toBe(1);
@@ -79,6 +81,8 @@ describe('search page', () => {
     await page.locator('#search-topic').selectOption('Climate');
     await page.waitForURL(/topic=Climate/);
     await page.locator('#search-status', { hasText: 'found' }).waitFor();
+    // The count comes first, the results once their fragments are in.
+    await results.first().waitFor();
     const climate = await count();
     expect(climate).toBeGreaterThan(0);
     expect(climate).toBeLessThan(all);
@@ -121,12 +125,15 @@ describe('header search box', () => {
     await page.goto(server.url);
     const input = page.locator('#q-top');
     await input.pressSequentially(word, { delay: 20 });
-    const suggestion = page.locator('#q-top ~ .suggest a', { hasText: article.data.title });
+    // The suggestions for the whole word: a pause in the typing (a busy machine) shows a prefix's
+    // first, which the word's then replace (taking the focus away from a link chosen meanwhile).
+    const list = page.locator(`#q-top ~ .suggest[data-query="${word}"]`);
+    const suggestion = list.locator('a', { hasText: article.data.title });
     await suggestion.waitFor();
     expect(await suggestion.locator('small').innerText()).toMatch(/\d{4}/);
     await input.press('ArrowDown');
-    expect(await page.evaluate(() => document.activeElement?.closest('.suggest') !== null)).toBe(true);
-    const first = page.locator('#q-top ~ .suggest a').first();
+    await page.waitForFunction(() => document.activeElement?.closest('.suggest') !== null);
+    const first = list.locator('a').first();
     const href = (await first.getAttribute('href'))!;
     await Promise.all([page.waitForURL(`**${href}`), page.keyboard.press('Enter')]);
     expect(await page.locator('h1').count()).toBe(1);

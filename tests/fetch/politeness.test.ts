@@ -20,11 +20,12 @@ function assertSpaced(entries: LoggedRequest[], gapMs: number) {
 describe('politeness', () => {
   it('fetches different hosts in parallel', async () => {
     // a.test's response is held until b.test's request arrives: a fetcher that serialized hosts
-    // would never send b's request while a is pending, and a would give up.
+    // would never send b's request while a is pending, and a would give up (after long enough
+    // for a loaded machine to send b's, and before the fetcher's own 15 s response timeout).
     let releaseA: (value: string) => void = () => {};
     const bArrived = new Promise<string>((resolve) => (releaseA = resolve));
     server.route('a.test/', async (_req, res) => {
-      const outcome = await Promise.race([bArrived, new Promise<string>((resolve) => setTimeout(() => resolve('gave up waiting for b'), 4000))]);
+      const outcome = await Promise.race([bArrived, new Promise<string>((resolve) => setTimeout(() => resolve('gave up waiting for b'), 12_000))]);
       html(outcome)(_req, res, undefined as never);
     });
     server.route('b.test/', (req, res, entry) => {

@@ -33,7 +33,7 @@ beforeAll(async () => {
   run = await runCrawlProcess({ config: user, root });
   const observed = run.exitCode === 0 ? await observeCrawl({ routes: web.routes, paths, config, requests: web.requests, log: run.stderr }) : [];
   results = new Map(observed.map((r) => [r.route.id, r]));
-}, 300_000);
+}, 900_000); // ~20 s alone, 3-4 minutes on a loaded machine
 
 afterAll(async () => {
   await web?.close();

@@ -228,6 +228,26 @@ describe('npm run new-site', () => {
     ]);
   });
 
+  it('says which legal fields it filled in for the owner, with what, and where to change them', async () => {
+    const root = await tempRoot();
+    const args = ['--yes', '--root', root, '--title', 'Orbit', '--url', 'https://orbit.example.com', '--topic', 'Space', '--feed', 'https://a.example/feed.xml'];
+    const session = io();
+    expect(await main([...args, '--email', 'desk@orbit.example.com'], session.io), session.text()).toBe(0);
+    expect(session.text()).toMatch(/^Filled in for you; change them in site\.config\.ts:$/m);
+    expect(session.text()).toMatch(/^ {2}site\.legal\.owner +"Orbit": the site's title; .*name it as who runs the site/m);
+    expect(session.text()).toMatch(/^ {2}site\.legal\.email +"desk@orbit\.example\.com": your contact address/m);
+    expect(session.text()).toMatch(/^ {2}site\.legal\.dmcaEmail +"desk@orbit\.example\.com": your contact address; the DMCA page sends takedown notices there/m);
+    // What it says is what it wrote.
+    expect((await loadWritten(root)).site.legal).toMatchObject({ owner: 'Orbit', email: 'desk@orbit.example.com', dmcaEmail: 'desk@orbit.example.com' });
+
+    // Without an address it fills in only the owner (the next steps ask for the address).
+    const bare = io();
+    expect(await main(args, bare.io), bare.text()).toBe(0);
+    expect(bare.text()).toMatch(/^ {2}site\.legal\.owner +"Orbit"/m);
+    expect(bare.text()).not.toMatch(/site\.legal\.(dmcaE|e)mail +"/);
+    expect(bare.text()).toContain('0. Set site.legal.email (or dmcaEmail) in site.config.ts');
+  });
+
   it('with a malformed --opml list, says what is wrong, exits 2 and writes nothing', async () => {
     const root = await tempRoot();
     const workflow = readFileSync(join(root, '.github', 'workflows', 'crawl.yml'), 'utf8');

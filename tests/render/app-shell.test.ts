@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikeAppShell } from '../../crawler/render/app-shell.ts';
+import { looksLikeAppShell, SHELL_MAX_DEPTH } from '../../crawler/render/app-shell.ts';
+import { processPage } from '../../crawler/process/process-page.ts';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
 
@@ -32,4 +33,24 @@ describe('looksLikeAppShell', () => {
     const html = `<body><div id="x"></div>${'<script type="application/ld+json">{}</script>'.repeat(5)}</body>`;
     expect(looksLikeAppShell(html)).toMatchObject({ shell: false, why: 'no scripts' });
   });
+
+  it('gives up on markup nested deeper than SHELL_MAX_DEPTH, at once (the crawl waits for it)', () => {
+    const deep = `<body>${'<div>'.repeat(100_000)}deep${'</div>'.repeat(100_000)}<script src="/a.js"></script></body>`;
+    // The parser's work grows with the square of the depth: seconds here without the bound.
+    expect(looksLikeAppShell(deep)).toEqual({ shell: false, why: `markup nested deeper than ${SHELL_MAX_DEPTH} levels` });
+    // Text deep inside a mount point still fills it.
+    const nested = `<body><div id="root">${'<div>'.repeat(50)}<p>${words(3)}</p>${'</div>'.repeat(50)}</div><script src="/a.js"></script></body>`;
+    expect(looksLikeAppShell(nested)).toMatchObject({ shell: false, why: '3 words, 1 script(s), no empty mount point' });
+  });
 });
+
+describe('processPage with checkAppShell', () => {
+  const options = { minWords: 50, maskProfanity: false };
+  const shell = '<html><head><title>App</title><script src="/main.js"></script></head><body><div id="root"></div></body></html>';
+
+  it('says whether a page without an article is an application shell (in the worker, not the crawl loop)', () => {
+    expect(processPage(shell, 'https://app.example/post', { ...options, checkAppShell: true })).toMatchObject({ shell: { shell: true, why: expect.stringContaining('empty #root') } });
+    expect(processPage(shell, 'https://app.example/post', options)).not.toHaveProperty('shell');
+  });
+});
+
