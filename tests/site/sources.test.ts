@@ -102,8 +102,10 @@ describe('sources', () => {
 
   it('cards name their source with its icon and link to its page; no page asks another site for an icon', () => {
     const home = page('index.html');
-    const labels = [...home.querySelectorAll('li.card a.source')];
+    // A card's own source line (the tellings under a story's card name theirs too).
+    const labels = [...home.querySelectorAll('li.card > p.meta a.source')];
     expect(labels.length).toBe(home.querySelectorAll('li.card').length);
+    expect(home.querySelectorAll('li.card .tellings a.source').length).toBeGreaterThan(0);
     for (const label of labels) {
       const host = label.getAttribute('href')!.match(/^\/sources\/([^/]+)\/$/)![1];
       const img = label.querySelector('img')!;
