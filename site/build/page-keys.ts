@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Article, SiteIndex } from '../lib/site-index.ts';
 import { TAG_PAGE_LIMIT } from '../lib/page-data.ts';
 import { sitemapFiles } from '../lib/sitemap-data.ts';
+import { storyArchiveOf } from '../lib/story-list.ts';
 
 // The pages whose number grows with the site (articles, their AMP pages, archive pages, tag
 // pages, story pages, article sitemaps) carry a key: a hash of everything their template reads. A build
@@ -10,7 +11,7 @@ import { sitemapFiles } from '../lib/sitemap-data.ts';
 // keeps its file when the bytes are the same. The keys are made here, from the same site index
 // the templates read, one function per route next to what the template shows.
 
-export type KeyedRoute = 'article' | 'amp' | 'archive' | 'tag' | 'story' | 'sitemap';
+export type KeyedRoute = 'article' | 'amp' | 'archive' | 'tag' | 'story' | 'stories' | 'sitemap';
 
 export interface KeyedPage {
   route: KeyedRoute;
@@ -64,9 +65,17 @@ export function keyedPages(index: SiteIndex, prefix: string): KeyedPage[] {
     pages.push({ route: 'tag', id: tag.slug, file: `tags/${tag.slug}/index.html`, key: hash([prefix, tag.slug, tag.name, tag.listed, tag.articles.length, tag.articles.slice(0, TAG_PAGE_LIMIT).map(card)]) });
   }
   for (const story of index.stories) {
-    // The lead is the first article, so members (every card the page shows) say it all.
-    pages.push({ route: 'story', id: String(story.id), file: `stories/${story.id}/index.html`, key: hash([prefix, story.id, story.members.map(card)]) });
+    // The lead is the first article, so members (every card the page shows) say it all; their
+    // bodies and modes too, as the page's summary quotes them (story-summary.ts).
+    pages.push({ route: 'story', id: String(story.id), file: `stories/${story.id}/index.html`, key: hash([prefix, story.id, story.members.map((m) => [card(m), m.bodySha, m.mode])]) });
   }
+  const storyArchive = storyArchiveOf(index);
+  storyArchive.pages.forEach((stories, i) => {
+    const n = i + 1;
+    // A card per story: its lead and the tellings it lists (every member's card covers both).
+    const shown = stories.map((s) => [s.id, s.path, s.members.map(card)]);
+    pages.push({ route: 'stories', id: String(n), file: `stories/page/${n}/index.html`, key: hash([prefix, n, storyArchive.onIndex(n), storyArchive.isFull(n + 1), shown]) });
+  });
   for (const file of sitemapFiles(index)) {
     pages.push({ route: 'sitemap', id: file.name, file: `sitemaps/${file.name}.xml`, key: hash([prefix, file.urls]) });
   }
