@@ -35,7 +35,7 @@ export function feedMeta(index: SiteIndex, items: Article[], topic?: TopicInfo):
 }
 
 /** The feeds' author is the site: its title (with its owner, when the config names a real one), its home page, and its contact address when it is one. */
-function siteAuthor(index: SiteIndex): FeedMeta['author'] {
+export function siteAuthor(index: SiteIndex): FeedMeta['author'] {
   const { site } = index.config;
   const owner = site.legal.owner.trim();
   const named = owner && owner !== PLACEHOLDER_OWNER && owner !== site.title;
@@ -87,7 +87,7 @@ export function feedItem(index: SiteIndex, article: Article, html: string): Feed
 }
 
 /** The home page of an article's site (its origin), for crediting the source. */
-function siteOf(url: string): string {
+export function siteOf(url: string): string {
   const origin = URL.parse(url)?.origin;
   return origin && origin !== 'null' ? `${origin}/` : url;
 }
