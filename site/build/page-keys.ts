@@ -5,7 +5,7 @@ import { sitemapFiles } from '../lib/sitemap-data.ts';
 import { storyArchiveOf } from '../lib/story-list.ts';
 
 // The pages whose number grows with the site (articles, their AMP pages, archive pages, tag
-// pages, story pages, article sitemaps) carry a key: a hash of everything their template reads. A build
+// pages, story pages and story archive pages, article sitemaps) carry a key: a hash of everything their template reads. A build
 // renders such a page only when its key changed (or its file is missing); every other page (home,
 // topic fronts, feeds, tag index, legal pages…) is rendered every time, and the merge into dist/
 // keeps its file when the bytes are the same. The keys are made here, from the same site index
