@@ -72,8 +72,8 @@ export function keyedPages(index: SiteIndex, prefix: string): KeyedPage[] {
   const storyArchive = storyArchiveOf(index);
   storyArchive.pages.forEach((stories, i) => {
     const n = i + 1;
-    // A card per story: its lead and the tellings it lists (every member's card covers both).
-    const shown = stories.map((s) => [s.id, s.path, s.members.map(card)]);
+    // A card per story: its lead, the tellings it lists (every member's card covers both) and a sentence quoted from their bodies.
+    const shown = stories.map((s) => [s.id, s.path, s.members.map((m) => [card(m), m.bodySha, m.mode])]);
     pages.push({ route: 'stories', id: String(n), file: `stories/page/${n}/index.html`, key: hash([prefix, n, storyArchive.onIndex(n), storyArchive.isFull(n + 1), shown]) });
   });
   for (const file of sitemapFiles(index)) {
