@@ -159,10 +159,13 @@ describe('a story page', () => {
     expect(page.querySelectorAll('.timeline .delay')[0]?.textContent).toBe('first');
     const members = content.filter((c) => SECOND[1]!.includes(c.data.id));
     const bodies = await Promise.all(members.map(async (m) => htmlText(await renderMarkdown(m.body)).replace(/\s+/g, ' ')));
-    const quotes = [...page.querySelectorAll('.story-summary blockquote p')].map((p) => p.textContent!.replace(/^“|”$/g, ''));
+    const quotes = [...page.querySelectorAll('.story-summary blockquote p')].map((p) => p.textContent!);
     expect(quotes.length).toBeGreaterThan(0);
     expect(quotes.length).toBeLessThanOrEqual(3);
     for (const q of quotes) expect(bodies.some((b) => b.includes(q)), q).toBe(true);
     expect(quotes).toContain(SHARED[1]);
+    // /stories/ shows a story's first quoted sentence on its card.
+    const card = [...doc(await readUrl(dist, '/stories/page/1/')).querySelectorAll('li.story-card')].find((li) => li.querySelector('h2 a')?.getAttribute('href') === '/stories/1/')!;
+    expect(card.querySelector('.story-quote p')?.textContent).toBe(quotes[0]);
   });
 });
