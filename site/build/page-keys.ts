@@ -3,15 +3,17 @@ import type { Article, SiteIndex } from '../lib/site-index.ts';
 import { TAG_PAGE_LIMIT } from '../lib/page-data.ts';
 import { sitemapFiles } from '../lib/sitemap-data.ts';
 import { dailyEditions } from '../lib/daily.ts';
+import { storyArchiveOf } from '../lib/story-list.ts';
 
 // The pages whose number grows with the site (articles, their AMP pages, archive pages, tag
-// pages, story pages, daily editions, article sitemaps) carry a key: a hash of everything their template reads. A build
+// pages, story pages and story archive pages, daily editions, article sitemaps) carry a key: a
+// hash of everything their template reads. A build
 // renders such a page only when its key changed (or its file is missing); every other page (home,
 // topic fronts, feeds, tag index, legal pages…) is rendered every time, and the merge into dist/
 // keeps its file when the bytes are the same. The keys are made here, from the same site index
 // the templates read, one function per route next to what the template shows.
 
-export type KeyedRoute = 'article' | 'amp' | 'archive' | 'tag' | 'story' | 'sitemap' | 'daily';
+export type KeyedRoute = 'article' | 'amp' | 'archive' | 'tag' | 'story' | 'stories' | 'sitemap' | 'daily';
 
 export interface KeyedPage {
   route: KeyedRoute;
@@ -65,14 +67,22 @@ export function keyedPages(index: SiteIndex, prefix: string): KeyedPage[] {
     pages.push({ route: 'tag', id: tag.slug, file: `tags/${tag.slug}/index.html`, key: hash([prefix, tag.slug, tag.name, tag.listed, tag.articles.length, tag.articles.slice(0, TAG_PAGE_LIMIT).map(card)]) });
   }
   for (const story of index.stories) {
-    // The lead is the first article, so members (every card the page shows) say it all.
-    pages.push({ route: 'story', id: String(story.id), file: `stories/${story.id}/index.html`, key: hash([prefix, story.id, story.members.map(card)]) });
+    // The lead is the first article, so members (every card the page shows) say it all; their
+    // bodies and modes too, as the page's summary quotes them (story-summary.ts).
+    pages.push({ route: 'story', id: String(story.id), file: `stories/${story.id}/index.html`, key: hash([prefix, story.id, story.members.map((m) => [card(m), m.bodySha, m.mode])]) });
   }
   for (const edition of dailyEditions(index)) {
     // A day's top stories with the day's tellings, its neighbours and whether it is closed: a closed day's key never changes (daily.ts).
     const sections = edition.sections.map((s) => [s.slug, s.name, s.items.map((item) => [card(item.lead), item.members.map(card), item.story?.path ?? null])]);
     pages.push({ route: 'daily', id: edition.day, file: `daily/${edition.day}/index.html`, key: hash([prefix, edition.day, edition.closed, edition.prev, edition.next, sections]) });
   }
+  const storyArchive = storyArchiveOf(index);
+  storyArchive.pages.forEach((stories, i) => {
+    const n = i + 1;
+    // A card per story: its lead, the tellings it lists (every member's card covers both) and a sentence quoted from their bodies.
+    const shown = stories.map((s) => [s.id, s.path, s.members.map((m) => [card(m), m.bodySha, m.mode])]);
+    pages.push({ route: 'stories', id: String(n), file: `stories/page/${n}/index.html`, key: hash([prefix, n, storyArchive.onIndex(n), storyArchive.isFull(n + 1), shown]) });
+  });
   for (const file of sitemapFiles(index)) {
     pages.push({ route: 'sitemap', id: file.name, file: `sitemaps/${file.name}.xml`, key: hash([prefix, file.urls]) });
   }

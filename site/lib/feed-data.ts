@@ -97,7 +97,7 @@ function storyHtml(index: SiteIndex, article: Article): string {
 }
 
 /** The home page of an article's site (its origin), for crediting the source. */
-function siteOf(url: string): string {
+export function siteOf(url: string): string {
   const origin = URL.parse(url)?.origin;
   return origin && origin !== 'null' ? `${origin}/` : url;
 }

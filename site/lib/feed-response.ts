@@ -2,6 +2,7 @@ import { atomFeed, jsonFeed, rssFeed, type FeedItem } from './feeds.ts';
 import { feedArticles, feedItem, feedMeta, type FeedKind } from './feed-data.ts';
 import { articleHtml } from './article-body.ts';
 import type { Article, SiteIndex, TopicInfo } from './site-index.ts';
+import { storyFeed } from './story-feed.ts';
 
 const TYPES: Record<FeedKind, string> = {
   rss: 'application/rss+xml; charset=utf-8',
@@ -26,4 +27,9 @@ export async function feedResponse(index: SiteIndex, root: string, kind: FeedKin
   const list = await Promise.all(articles.map((a) => cachedItem(index, root, a)));
   const body = kind === 'rss' ? rssFeed(meta, list) : kind === 'atom' ? atomFeed(meta, list) : jsonFeed(meta, list);
   return new Response(body, { headers: { 'Content-Type': TYPES[kind] } });
+}
+
+/** The stories feed (story-feed.ts) in one format, as an endpoint response. */
+export function storyFeedResponse(index: SiteIndex, kind: FeedKind): Response {
+  return new Response(storyFeed(index, kind), { headers: { 'Content-Type': TYPES[kind] } });
 }

@@ -46,7 +46,7 @@ export function removedPages(): RemovedPage[] {
 
 let renderSet: { all: boolean; pages: Map<string, Set<string>> } | undefined;
 
-/** Whether this build renders the page `key` of a keyed route ('article', 'amp', 'archive', 'tag', 'story', 'sitemap'); pages it does not render keep last build's file. */
+/** Whether this build renders the page `key` of a keyed route ('article', 'amp', 'archive', 'tag', 'story', 'stories', 'sitemap', 'daily'); pages it does not render keep last build's file. */
 export function renders(route: string, key: string): boolean {
   if (!renderSet) {
     const value = JSON.parse(readFileSync(input.renderSet, 'utf8')) as RenderSet;

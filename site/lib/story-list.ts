@@ -1,0 +1,80 @@
+import { articleTime } from './article-time.ts';
+import { time } from './dates.ts';
+import type { SiteIndex, StoryInfo } from './site-index.ts';
+import { storySources } from './story-sources.ts';
+
+// The lists of /stories/: the newest stories (by their newest telling), the widest (most
+// outlets), and the archive pages. Pure: stories in, lists out.
+
+/** The story's newest and first tellings' own times (articleTime), as milliseconds. */
+export function storySpan(story: StoryInfo): { first: string; newest: string } {
+  let first = '';
+  let newest = '';
+  for (const m of story.members) {
+    const iso = articleTime(m.data).iso;
+    if (!first || time(iso) < time(first)) first = iso;
+    if (!newest || time(iso) > time(newest)) newest = iso;
+  }
+  return { first, newest };
+}
+
+/** Newest first by the story's newest telling; then the newer story (higher id). */
+export function newestStories(stories: readonly StoryInfo[]): StoryInfo[] {
+  const newest = new Map(stories.map((s) => [s, time(storySpan(s).newest)]));
+  return [...stories].sort((a, b) => newest.get(b)! - newest.get(a)! || b.id - a.id);
+}
+
+/** Most distinct outlets first (story-sources.ts); then newest first. */
+export function widestStories(stories: readonly StoryInfo[]): StoryInfo[] {
+  const outlets = new Map(stories.map((s) => [s, storySources(s).length]));
+  const order = new Map(newestStories(stories).map((s, i) => [s, i]));
+  return [...stories].sort((a, b) => outlets.get(b)! - outlets.get(a)! || order.get(a)! - order.get(b)!);
+}
+
+/**
+ * When a story came to be one: the id of its second article (a story has a page from its second
+ * telling on). Article ids only grow, and a story's second member never changes (only a removal
+ * takes one away), so stories in this order are only ever appended to. Ordering by the story's
+ * own id (its first article) would not be: an older article that gains a second telling today
+ * would slip into a page that was full yesterday.
+ */
+export function storyFormed(story: StoryInfo): number {
+  const ids = story.members.map((m) => m.data.id).sort((a, b) => a - b);
+  return ids[1] ?? ids[0] ?? story.id;
+}
+
+export interface StoryArchive {
+  /** pages[n - 1] holds archive page n: stories in the order they formed, `pageSize` a page, newest first within a page. No empty page. */
+  pages: StoryInfo[][];
+  /** Whether page n is full (it never changes its stories again). */
+  isFull(page: number): boolean;
+  /** What /stories/ lists: the newest archive pages, whole, until there are at least pageSize stories (newest telling first), and the page before them. */
+  index: { stories: StoryInfo[]; olderPage: number | null };
+  /** Whether /stories/ lists page n whole: such a page is the index's (canonical to it, noindex). */
+  onIndex(page: number): boolean;
+}
+
+export function storyArchive(stories: readonly StoryInfo[], pageSize: number): StoryArchive {
+  const formed = [...stories].sort((a, b) => storyFormed(a) - storyFormed(b) || a.id - b.id);
+  const pages: StoryInfo[][] = [];
+  for (let i = 0; i < formed.length; i += pageSize) pages.push(formed.slice(i, i + pageSize).reverse());
+  const shown: StoryInfo[] = [];
+  let n = pages.length;
+  while (n > 0 && shown.length < pageSize) shown.push(...pages[--n]!);
+  const olderPage = n > 0 ? n : null;
+  return {
+    pages,
+    isFull: (page) => (pages[page - 1]?.length ?? 0) >= pageSize,
+    index: { stories: newestStories(shown), olderPage },
+    onIndex: (page) => page > (olderPage ?? 0),
+  };
+}
+
+const archives = new WeakMap<SiteIndex, StoryArchive>();
+
+/** The site's story archive, pages of publish.pageSize stories, made once per index. */
+export function storyArchiveOf(index: SiteIndex): StoryArchive {
+  let archive = archives.get(index);
+  if (!archive) archives.set(index, (archive = storyArchive(index.stories, index.config.publish.pageSize)));
+  return archive;
+}
