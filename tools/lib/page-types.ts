@@ -90,7 +90,7 @@ export async function pageTargets(home: string): Promise<PageTarget[]> {
     add('tags', tags);
     add('tag', link(tagsDoc, 'main a', tags, (href) => /\/tags\/[^/]+\/$/.test(href)));
   }
-  add('story', link(homeDoc, 'main a', home, (href) => /\/stories\/[^/]+\/$/.test(href)) ?? (await fromSitemap(home, 'stories')));
+  add('story', link(homeDoc, 'main a', home, (href) => /\/stories\/\d+\/$/.test(href)) ?? (await fromSitemap(home, 'stories')));
   // The daily edition's index, and the newest edition the home page links.
   const dailies = new URL('daily/', home).href;
   if (await load(dailies)) {
