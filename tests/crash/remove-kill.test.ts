@@ -4,15 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../crawler/config/index.ts';
 import type { SitePaths } from '../../crawler/paths.ts';
 import { runCrawl } from '../../crawler/pipeline/index.ts';
+import { setRelated } from '../../crawler/store/articles.ts';
+import { openUpgradedState } from '../../crawler/upgrade/index.ts';
 import { startSampleWeb, type SampleWeb } from '../../tools/demo/index.ts';
 import { query, removeTempRoots, tempRoot, testConfig } from '../crawler/helpers.ts';
 import { inspectSite } from './helpers/consistency.ts';
 import { sampleSubset } from './helpers/sample-subset.ts';
 import { runCommand, type CommandResult } from '../helpers/run-command.ts';
 
-// npm run remove SIGKILLed between its two steps (the removal saved, the file not deleted yet) and
-// right after the file went (the removal not marked done): the site stays consistent, and the
-// next crawl, or the next remove, finishes the removal.
+// npm run remove SIGKILLed between its two steps (the removal saved, the file not deleted yet),
+// right after the file went, after the related lists dropped the page, and half-way through
+// rewriting a file that listed it (the removal not marked done): the site stays consistent, and
+// the next crawl, or the next remove, finishes the removal. And a site whose takedowns were done
+// by a Gleaner that left the related lists alone is mended by its next crawl.
 
 
 let articles: string;
@@ -85,5 +89,43 @@ describe('a remove killed with SIGKILL', () => {
     expect((await inspectSite(paths)).problems).toEqual([]);
     for (const t of targets) expect(existsSync(join(paths.root, t.file))).toBe(false);
     expect(await query(paths, `SELECT status FROM removals ORDER BY id`)).toEqual([{ status: 'removed' }, { status: 'removed' }]);
+  }, 120_000);
+});
+
+function contentFiles(root: string): Map<string, string> {
+  const dir = join(root, 'content');
+  return new Map(readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.md')).map((e) => [join(e.parentPath, e.name), readFileSync(join(e.parentPath, e.name), 'utf8')]));
+}
+
+describe('related lists after a takedown', () => {
+  it('a site whose takedown left its page in related lists is mended by the next crawl', async () => {
+    const paths = tempRoot();
+    await runCrawl(config, paths);
+    const [target] = await query<{ id: number; page: string }>(paths, `SELECT a.id, t.slug || '/' || a.slug AS page FROM articles a JOIN topics t ON t.id = a.topic_id WHERE a.status = 'published' ORDER BY a.id LIMIT 1`);
+    const naming = await query<{ id: number; related: string }>(paths, `SELECT id, related FROM articles WHERE instr(related, ?) > 0`, [JSON.stringify(target!.page)]);
+    expect(naming.length).toBeGreaterThan(0);
+    const filesBefore = contentFiles(paths.root);
+
+    const configFile = join(paths.root, 'site.config.mjs');
+    writeFileSync(configFile, `export default ${JSON.stringify(config)};\n`);
+    const removed = await runCommand('commands/remove.ts', [target!.page, '--reason', 'test', '--config', configFile, '--root', paths.root]);
+    expect(removed.code, removed.err).toBe(0);
+    expect(await query(paths, `SELECT id FROM articles WHERE instr(related, ?) > 0`, [JSON.stringify(target!.page)])).toEqual([]);
+    const filesAfter = contentFiles(paths.root);
+    expect([...filesAfter.values()].some((text) => text.includes(`"${target!.page}"`))).toBe(false);
+
+    // As the previous Gleaner left it: the removal done, the lists untouched, and a fresh
+    // checkout's state (no local snapshot, so no record of any check).
+    for (const [file, text] of filesBefore) if (filesAfter.has(file)) writeFileSync(file, text);
+    const db = await openUpgradedState(paths, {});
+    for (const row of naming) setRelated(db, row.id, JSON.parse(row.related) as string[]);
+    db.save();
+    db.close();
+    rmSync(paths.cache, { recursive: true, force: true });
+    expect((await query(paths, `SELECT id FROM articles WHERE instr(related, ?) > 0`, [JSON.stringify(target!.page)])).length).toBe(naming.length);
+
+    await runCrawl(config, paths);
+    expect(await query(paths, `SELECT id FROM articles WHERE instr(related, ?) > 0`, [JSON.stringify(target!.page)])).toEqual([]);
+    expect([...contentFiles(paths.root).values()].filter((text) => text.includes(`"${target!.page}"`))).toEqual([]);
   }, 120_000);
 });
