@@ -73,6 +73,8 @@ describe('stories on every surface', () => {
     await open('/');
     const tellings = page.locator('main .news-top .card.feature .tellings li');
     expect(await tellings.count()).toBeGreaterThan(0);
+    // The story grew after its first report: the card says when it was last told.
+    expect(await page.locator('main .news-top .card.feature .tellings > p.meta').innerText()).toMatch(/updated (\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}|.*ago)/);
     for (const item of await tellings.all()) {
       expect(await item.locator('.source').innerText()).not.toBe('');
       expect(await item.locator('a:not(.source)').innerText()).not.toBe('');
