@@ -230,7 +230,10 @@ describe("the built site's feeds", () => {
   it('carry only inert article HTML (content:encoded, Atom content, JSON content_html)', () => {
     // Every published article is in the feeds (hostileConfig sets feedItems), site-wide and per topic.
     const published = filesUnder(paths.content).length;
-    for (const file of feeds()) expect(feedHtml(file).filter((h) => h.where !== '<description>').length, file).toBe(published);
+    // The article feeds carry every article; the story and daily feeds (an item a story or a day) are checked for inert HTML below all the same.
+    const articleFeeds = feeds().filter((f) => !/[\\/]stories[\\/]|[\\/]daily\.(atom\.)?xml$/.test(f));
+    expect(articleFeeds.length).toBeLessThan(feeds().length);
+    for (const file of articleFeeds) expect(feedHtml(file).filter((h) => h.where !== '<description>').length, file).toBe(published);
     const problems = feeds().flatMap((file) =>
       feedHtml(file)
         .filter((h) => h.where !== '<description>')

@@ -212,8 +212,9 @@ describe('a story that grows', () => {
         // The new telling's pages; the earlier tellings' pages, which list the story's tellings.
         'science/a9/index.html', 'amp/science/a9/index.html',
         'science/a1/index.html', 'science/a4/index.html', 'science/a6/index.html',
-        // Its story's page, and the archive page the new article opens (page 4 of 3 a page).
-        'stories/2/index.html', 'science/page/4/index.html',
+        // Its story's page, the archive page the new article opens (page 4 of 3 a page), the story
+        // archive page that lists the story and the day's edition (still open) that shows it.
+        'stories/2/index.html', 'science/page/4/index.html', 'stories/page/1/index.html', 'daily/2024-01-01/index.html',
       ].concat([...keys(after).keys()].filter((f) => f.startsWith('sitemaps/') && old.get(f) !== keys(after).get(f))).sort(),
     );
     // The tellings' AMP pages and every other article's page stay as they were.
