@@ -13,6 +13,7 @@
 // Results also go to bench-results/clusters.json (git-ignored).
 
 import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLUSTER_DEFAULTS, StoryPool, storyItem, type ClusterOptions, type StoryItem } from '../../crawler/cluster/index.ts';
 import { minhashSignature } from '../../crawler/dedup/index.ts';
@@ -96,7 +97,7 @@ if (!headlines) {
   // Both weeks: the two weeks' groupings side by side (their ids never meet: week 2's are offset).
   const both = (runs: number[][]) => [...runs[0]!, ...runs[1]!.map((id) => id + 1_000_000)];
   const allTruth = [...truth[0]!, ...truth[1]!];
-  console.log(`${headlines.length} labelled headlines (${devDir}), ${new Set(headlines.map((h) => h.host)).size} outlets; hourly runs, 7-day / 2,000-article pool; headlines only (no bodies)`);
+  console.log(`${headlines.length} labelled headlines (${relative(process.cwd(), devDir) || '.'}), ${new Set(headlines.map((h) => h.host)).size} outlets; hourly runs, 7-day / 2,000-article pool; headlines only (no bodies)`);
   console.log(`product: window ${CLUSTER_DEFAULTS.windowHours} h from a story's newest article, cosine ≥ ${CLUSTER_DEFAULTS.threshold} to the centroid of its last ${CLUSTER_DEFAULTS.recentHours} h (×${CLUSTER_DEFAULTS.otherNamesFactor} when the names differ), ≥ ${CLUSTER_DEFAULTS.minShared} shared keys, or shingle Jaccard ≥ ${CLUSTER_DEFAULTS.shingleThreshold}`);
   console.log(`baseline: single-pass TF-IDF cosine to centroids; threshold tuned on the other week: week 1 uses ${tuned[0]}, week 2 uses ${tuned[1]}\n`);
   const table: Record<string, Record<string, GroupingScore>> = {};
