@@ -3,7 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
-    testTimeout: 30_000,
+    // Room for a shared, loaded machine (CI runs on 2 cores beside other work): many tests run real
+    // processes, builds and browsers. A test's timeout says it hangs, never that it is slow.
+    testTimeout: 120_000,
     hookTimeout: 600_000,
     pool: 'forks',
   },

@@ -75,7 +75,8 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('crawl --explain', () => {
+// Each test runs the command as a real process: minutes on a loaded machine, and nothing here is about speed.
+describe('crawl --explain', { timeout: 300_000 }, () => {
   it('prints every step of a page that would be published, exits 0 and writes nothing', async () => {
     const before = files(paths.root);
     expect([...before.keys()].some((f) => f.includes('/.gleaner/'))).toBe(true);

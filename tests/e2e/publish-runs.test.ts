@@ -126,8 +126,8 @@ describe('sitemaps', () => {
     const origin = new URL(site.config.site.url).origin;
     const index = checkSitemap(await readFile(join(site.dist, 'sitemap-index.xml'), 'utf8'), 'sitemapindex');
     expect(index.problems).toEqual([]);
-    // Per topic: its front and archive pages, and its articles; then the site's pages, its tags, its sources and its stories.
-    expect(index.locs.length).toBe(2 * topics.length + 4);
+    // Per topic: its front and archive pages, and its articles; then the site's pages, its tags, its sources, its stories and its daily editions.
+    expect(index.locs.length).toBe(2 * topics.length + 5);
     const listed = new Set<string>();
     for (const sitemap of index.locs) {
       expect(sitemap.startsWith(origin)).toBe(true);
@@ -163,7 +163,7 @@ describe('story clusters', () => {
     }
     // The first run published the newest articles, the stories among them: its home page credits them.
     const home = before.get('index.html')!.toString('utf8');
-    expect(home).toContain('Also covered by');
+    expect(home).toMatch(/Full story: \d+ sources/);
     expect(home).toMatch(/href="\/stories\/\d+\/"/);
     expect((await listFiles(join(site.dist, 'sitemaps'))).some((f) => f.startsWith('stories'))).toBe(true);
   });
