@@ -1,9 +1,8 @@
 import { articleTime } from './article-time.ts';
 import { time } from './dates.ts';
 import { dayEnd, groupByDay } from './days.ts';
-import { rankNews, storyScore, type NewsItem, type RankingSettings } from './ranking.ts';
+import { newsItem, rankNews, type NewsItem, type RankingSettings } from './ranking.ts';
 import type { Article, SiteIndex, StoryInfo } from './site-index.ts';
-import { storySources } from './story-sources.ts';
 
 // The daily edition (/daily/<yyyy-mm-dd>/, /daily.xml): a day's top stories per topic, the day in
 // the site's time zone. Pure: the site index in, the editions out.
@@ -68,9 +67,7 @@ export function dayItems(
     const full = storyOf(lead);
     const members = full ? full.members.filter(eligible) : [lead];
     const story = full && members.length > 1 ? { ...full, members } : null;
-    const newest = Math.max(...members.map(ownTime));
-    const outlets = story ? storySources(story).length : 1;
-    items.push({ lead, story, members, outlets, newest, score: storyScore(outlets, (end - newest) / 3_600_000, settings) });
+    items.push(newsItem(lead, story, members, end, settings, ownTime));
   }
   return rankNews(items);
 }

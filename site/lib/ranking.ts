@@ -32,11 +32,29 @@ export function storyScore(outlets: number, hours: number, settings: RankingSett
   return Math.max(1, outlets) ** settings.breadth / (Math.max(0, hours) + 2) ** settings.gravity;
 }
 
-/** The site's clock: the newest article's own time (0 for an empty site). */
+const articleMs = (article: Article): number => time(articleTime(article.data).iso);
+
+const clocks = new WeakMap<SiteIndex, number>();
+
+/** The site's clock: the newest article's own time (0 for an empty site); once per site index, as every front asks it. */
 export function newsClock(index: SiteIndex): number {
-  let newest = 0;
-  for (const article of index.articles) newest = Math.max(newest, time(articleTime(article.data).iso));
+  let newest = clocks.get(index);
+  if (newest === undefined) {
+    newest = 0;
+    for (const article of index.articles) newest = Math.max(newest, articleMs(article));
+    clocks.set(index, newest);
+  }
   return newest;
+}
+
+/**
+ * One item of news scored at `now`: `members` are the tellings that count (the story's, or only
+ * those a daily edition had), `story` the story they make when two or more.
+ */
+export function newsItem(lead: Article, story: StoryInfo | null, members: readonly Article[], now: number, settings: RankingSettings, ownTime: (article: Article) => number = articleMs): NewsItem {
+  const newest = Math.max(...members.map(ownTime));
+  const outlets = story ? storySources(story).length : 1;
+  return { lead, story, members: [...members], outlets, newest, score: storyScore(outlets, (now - newest) / 3_600_000, settings) };
 }
 
 /** The news items of `articles` (each story once, wherever its first member is), scored at `now`. */
@@ -47,10 +65,7 @@ export function newsItems(index: SiteIndex, articles: readonly Article[], now: n
     const story = index.storyOf(article);
     if (story && seen.has(story)) continue;
     if (story) seen.add(story);
-    const members = story ? story.members : [article];
-    const newest = Math.max(...members.map((m) => time(articleTime(m.data).iso)));
-    const outlets = story ? storySources(story).length : 1;
-    items.push({ lead: story ? story.lead : article, story, members, outlets, newest, score: storyScore(outlets, (now - newest) / 3_600_000, settings) });
+    items.push(story ? newsItem(story.lead, story, story.members, now, settings) : newsItem(article, null, [article], now, settings));
   }
   return items;
 }
