@@ -82,6 +82,14 @@ describe('stories on every surface', () => {
     }
   });
 
+  it('a topic front leads with its best-ranked story: on the demo\'s Space, the one four outlets told, not the newest piece', async () => {
+    await open('/space/');
+    const lead = page.locator('main .news-top .main-stories .card.feature');
+    expect(await lead.locator('.tellings > p.meta').innerText()).toContain('Full story: 4 sources');
+    const newest = await page.locator('main .news-top .headlines .card > h2 a').first().getAttribute('href');
+    expect(await lead.locator(':scope > h2 a').getAttribute('href')).not.toBe(newest);
+  });
+
   it('search shows a story\'s tellings as one card', async () => {
     await open('/search/?q=Plumewatch');
     // Settled: every result found is on the page, as a card or as a telling under one.
