@@ -56,6 +56,17 @@ export function tagSlug(tag: string): string {
   return slug;
 }
 
+/** An English word's singular, as tags count words: "panels" → "panel", "batteries" → "battery", "boxes" → "box", "causes" → "cause"; "glass", "status" and "analysis" stay. */
+export function singularOf(word: string): string {
+  if (word.length > 3 && /^[a-z-]+$/.test(word)) {
+    if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
+    if (/(?:ss|us|is)$/.test(word)) return word;
+    if (/(?:ches|shes|xes|sses|zes)$/.test(word)) return word.slice(0, -2);
+    if (word.endsWith('s')) return word.slice(0, -1);
+  }
+  return word;
+}
+
 /**
  * The slugs a tag of one concept may have across number: "project" and "projects", "battery" and
  * "batteries", "box" and "boxes" (the last word of a slug, English endings). The first is the
@@ -66,14 +77,10 @@ export function slugNumberVariants(slug: string): string[] {
   const m = /^(.*?)([a-z]+)$/.exec(slug);
   if (!m || m[2]!.length < 3) return [slug];
   const [, head, word] = m as unknown as [string, string, string];
-  const forms = new Set<string>([word]);
-  // Plural to singular; "-es" is ambiguous (taxes → tax, causes → cause), so both are asked.
-  if (word.endsWith('ies') && word.length > 4) forms.add(`${word.slice(0, -3)}y`);
-  else if (word.endsWith('es')) forms.add(word.slice(0, -2)).add(word.slice(0, -1));
-  else if (word.endsWith('s') && !/(?:ss|us|is)$/.test(word)) forms.add(word.slice(0, -1));
-  // Singular to plural.
-  if (/[^aeiou]y$/.test(word)) forms.add(`${word.slice(0, -1)}ies`);
-  else if (/(?:ch|sh|x|ss|us|z)$/.test(word)) forms.add(`${word}es`);
-  else if (!word.endsWith('s')) forms.add(`${word}s`);
+  const singular = singularOf(word);
+  const forms = new Set<string>([word, singular]);
+  if (/[^aeiou]y$/.test(singular)) forms.add(`${singular.slice(0, -1)}ies`);
+  else if (/(?:ch|sh|x|ss|us|z)$/.test(singular)) forms.add(`${singular}es`);
+  else forms.add(`${singular}s`);
   return [...forms].map((form) => head + form);
 }

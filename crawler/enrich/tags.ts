@@ -1,6 +1,6 @@
 import { primaryLanguage } from '../text/language-tag.ts';
 import { keywordTokens, segmenterLanguage, wordListsFor } from '../text/index.ts';
-import { tagSlug } from './tag-slug.ts';
+import { singularOf, tagSlug } from './tag-slug.ts';
 
 // Tags by keyword extraction. Candidates are found the RAKE way (runs of words between
 // stopwords and punctuation), cut into phrases of one to three words, and re-ranked by how
@@ -52,13 +52,7 @@ function isAcronym(word: string): boolean {
 function stemOf(lower: string): string {
   let w = lower.replace(/['’]s$/, '');
   if (/\p{Script=Latin}/u.test(w)) w = w.normalize('NFKD').replace(/\p{M}+/gu, '');
-  if (w.length > 3 && /^[a-z-]+$/.test(w)) {
-    if (w.endsWith('ies') && w.length > 4) return `${w.slice(0, -3)}y`;
-    if (/(?:ss|us|is)$/.test(w)) return w;
-    if (/(?:ches|shes|xes|sses|zes)$/.test(w)) return w.slice(0, -2);
-    if (w.endsWith('s')) return w.slice(0, -1);
-  }
-  return w;
+  return singularOf(w);
 }
 
 /** The text's keyword tokens with what counting and filtering them needs; null breaks a phrase. */
