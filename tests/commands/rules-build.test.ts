@@ -22,14 +22,15 @@ function withRules(user: UserConfig): UserConfig {
   const [space, climate, software] = user.topics;
   return {
     ...user,
-    site: { ...user.site, legal: { owner: 'Rules Test Press', dmcaEmail: 'takedown@rules-test-press.org' } },
+    // Two more owner settings the crawl, the build and the pages must all honour: a time zone and a source's own name.
+    site: { ...user.site, timeZone: 'Asia/Tokyo', legal: { owner: 'Rules Test Press', dmcaEmail: 'takedown@rules-test-press.org' } },
     images: { enabled: false },
     crawl: { ...user.crawl, perHostDelayMs: 0, retries: 0 },
     rules: { block: ['title:sponsored', 'url~/video/\\d+', { field: 'url', pattern: '/casino/', flags: '' }, { field: 'author', contains: 'Ad Bot', caseSensitive: true }] },
     topics: [
       { ...space!, rules: { block: [{ field: 'text', pattern: '\\bcasino\\b' }], keep: ['text~.', { field: 'title', contains: ' ' }] } },
       { ...climate!, rules: { keep: ['text:the'] }, sources: [climate!.sources[0]!, { kind: 'feed', url: climate!.sources[1] as string, rules: { keep: [] } }] },
-      { ...software!, sources: [{ kind: 'feed', url: software!.sources[0] as string, rules: { block: [{ field: 'title', contains: 'query plan' }, 'author~^Spam'] } }, software!.sources[1]!] },
+      { ...software!, sources: [{ kind: 'feed', url: software!.sources[0] as string, name: 'Bytesmith Weekly', rules: { block: [{ field: 'title', contains: 'query plan' }, 'author~^Spam'] } }, software!.sources[1]!] },
     ],
   };
 }
@@ -57,7 +58,7 @@ describe('a site with rules', () => {
     expect(() => configFromHandoff(JSON.stringify(config))).toThrow(/not a config handed over by the build/);
   });
 
-  it('crawls and builds with npm run crawl and npm run build', async () => {
+  it('crawls and builds with npm run crawl and npm run build; cards show the owner\'s source name and times in the owner\'s zone', async () => {
     const paths = tempRoot();
     const configFile = join(paths.root, 'rules.config.mjs');
     writeFileSync(configFile, `export default ${JSON.stringify(withRules(demoConfig(web)), null, 2)};\n`);
@@ -74,6 +75,16 @@ describe('a site with rules', () => {
     expect(html.some((h) => h.includes('dailyparallax'))).toBe(true);
     expect(html.some((h) => h.includes(BLOCKED_TITLE))).toBe(false);
     // The same source's other articles pass its rules.
-    expect(readFileSync(join(paths.dist, 'software', 'index.html'), 'utf8')).toContain('Cache Invalidation Is a Consistency Problem in Disguise');
+    const software = readFileSync(join(paths.dist, 'software', 'index.html'), 'utf8');
+    expect(software).toContain('Cache Invalidation Is a Consistency Problem in Disguise');
+    // The owner's name for bytesmith.test's feed, on its cards and in the feeds, never the name the feed gives.
+    expect(software).toMatch(/<a class="source" href="\/sources\/bytesmith\.test\/">.*?Bytesmith Weekly<\/a>/);
+    expect(readFileSync(join(paths.dist, 'software', 'rss.xml'), 'utf8')).toContain('>Bytesmith Weekly</source>');
+    // Every card's time is its instant told in Tokyo.
+    const tokyo = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Tokyo' });
+    const home = readFileSync(join(paths.dist, 'index.html'), 'utf8');
+    const times = [...`${home}${software}`.matchAll(/<time datetime="([^"]+)" data-ago[^>]*>([^<]+)<\/time>/g)];
+    expect(times.length).toBeGreaterThan(5);
+    for (const [, datetime, text] of times) expect(text!.replace(/^Found /, ''), datetime).toBe(tokyo.format(new Date(datetime!)));
   }, 600_000);
 });

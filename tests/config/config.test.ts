@@ -27,6 +27,15 @@ describe('parseConfig', () => {
     expect(config.site.language).toBe('en');
   });
 
+  it('names a bad time zone or ranking setting, with the fix', () => {
+    const zone = problemsOf({ ...minimal, site: { ...minimal.site, timeZone: 'Berlin' } });
+    expect(zone.problems).toEqual([expect.objectContaining({ field: 'site.timeZone', problem: expect.stringContaining('IANA time zone, like "UTC", "Europe/Berlin"') })]);
+    const ranking = problemsOf({ ...minimal, publish: { ranking: { gravity: -1, breadh: 2 } } });
+    expect(ranking.problems.map((p) => p.field).sort()).toEqual(['publish.ranking', 'publish.ranking.gravity']);
+    expect(parseConfig({ ...minimal, site: { ...minimal.site, timeZone: 'America/New_York' } }).site.timeZone).toBe('America/New_York');
+    expect(parseConfig(minimal).publish.ranking).toEqual({ gravity: 1.2, breadth: 1.5 });
+  });
+
   it('accepts every source kind', () => {
     const config = parseConfig({
       ...minimal,
