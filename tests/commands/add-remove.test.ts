@@ -1,14 +1,13 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import initSqlJs from 'sql.js';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig, type Config } from '../../crawler/config/index.ts';
 import { buildSite } from '../../site/build/index.ts';
 import { snapshot } from '../crawler/helpers.ts';
 import { article, HOST, startArticleServer, type ArticleServer } from './helpers/article-server.ts';
 import { runCommand, type CommandResult } from '../helpers/run-command.ts';
+import { distTraces, filesUnder } from '../helpers/dist-traces.ts';
 
 // npm run add and npm run remove as real processes against a local site: add publishes (and the
 // build shows it), says which article a duplicate repeats and why a page is rejected, --force
@@ -32,34 +31,6 @@ let config: Config;
 
 function run(command: 'add' | 'remove' | 'crawl', args: string[], env: Record<string, string> = {}): Promise<CommandResult> {
   return runCommand(command === 'crawl' ? 'commands/crawl/main.ts' : `commands/${command}.ts`, [...args, '--config', configFile, '--root', root], { CI: '1', ...env });
-}
-
-function walk(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
-}
-
-/** Where any of `needles` appears in dist/: every text file, the search fragments (gzipped) and every table of the data files. */
-async function traces(dist: string, needles: string[]): Promise<string[]> {
-  const SQL = await initSqlJs();
-  const hits: string[] = [];
-  for (const file of walk(dist)) {
-    const name = relative(dist, file).split(sep).join('/');
-    let text: string;
-    if (name.endsWith('.sqlite')) {
-      const db = new SQL.Database(readFileSync(file));
-      const tables = (db.exec(`SELECT name FROM sqlite_master WHERE type = 'table'`)[0]?.values ?? []).map((r) => String(r[0]));
-      text = tables.map((t) => JSON.stringify(db.exec(`SELECT * FROM "${t}"`))).join('\n');
-      db.close();
-    } else if (name.includes('pagefind/') && !name.endsWith('.js') && !name.endsWith('.json')) {
-      try {
-        text = gunzipSync(readFileSync(file)).toString('utf8');
-      } catch {
-        text = readFileSync(file).toString('latin1');
-      }
-    } else text = readFileSync(file, 'utf8');
-    for (const needle of needles) if (text.includes(needle)) hits.push(`${name}: ${needle}`);
-  }
-  return hits;
 }
 
 beforeAll(async () => {
@@ -103,7 +74,7 @@ describe('npm run add', () => {
     expect(match, result.out).not.toBeNull();
     slug = match![1]!;
     expect(existsSync(join(root, match![2]!))).toBe(true);
-    expect(walk(join(root, 'data', 'segments')).length).toBeGreaterThan(0);
+    expect(filesUnder(join(root, 'data', 'segments')).length).toBeGreaterThan(0);
     expect((await run('add', [`${server.base}${OTHER.path}`, '--topic', 'news'])).code).toBe(0);
     const again = await run('add', [`${server.base}${LONG.path}`, '--topic', 'news']);
     expect(again.code).toBe(0);
@@ -135,11 +106,11 @@ describe('npm run add', () => {
     const page = readFileSync(join(root, 'dist', 'news', slug, 'index.html'), 'utf8');
     expect(page).toContain(LONG.title);
     // The walk of the removal test finds what it looks for: before, the article is in the search fragments and the data files.
-    const found = await traces(join(root, 'dist'), [LONG.title, `${server.base}${LONG.path}`]);
+    const found = await distTraces(join(root, 'dist'), [LONG.title, `${server.base}${LONG.path}`]);
     expect(found.some((h) => h.startsWith('pagefind/') && h.includes(LONG.title))).toBe(true);
     expect(found.some((h) => h.startsWith('data/') && h.endsWith('.sqlite: ' + `${server.base}${LONG.path}`))).toBe(true);
     // …and its page address in another article's related list, in the data files.
-    expect(await traces(join(root, 'dist'), [`news/${slug}`])).toEqual(expect.arrayContaining([expect.stringMatching(/^data\/site\.sqlite: /)]));
+    expect(await distTraces(join(root, 'dist'), [`news/${slug}`])).toEqual(expect.arrayContaining([expect.stringMatching(/^data\/site\.sqlite: /)]));
   }, 300_000);
 });
 
@@ -164,7 +135,7 @@ describe('npm run remove', () => {
     const removed = await run('remove', [`${server.base}${LONG.path}`, '--reason', 'DMCA notice from Relay Press']);
     expect(removed.code, removed.err).toBe(0);
     expect(removed.out).toContain(`remove news/${slug}`);
-    expect(walk(join(root, 'content')).some((f) => f.endsWith(`/${slug}.md`))).toBe(false);
+    expect(filesUnder(join(root, 'content')).some((f) => f.endsWith(`/${slug}.md`))).toBe(false);
     const again = await run('remove', [`news/${slug}`, '--reason', 'twice']);
     expect(again.code).toBe(0);
     expect(again.out).toContain('already removed on');
@@ -209,7 +180,7 @@ describe('npm run remove', () => {
     expect(skipped.map((line) => line.split(/ +/)[2]).sort(), crawl.err).toEqual([`${server.base}${LONG.path}`, `${server.base}${LONG.path}/`]);
     for (const line of skipped) expect(line).toContain(`listed by ${server.base}/feed.xml`);
     expect(crawl.out).toMatch(/^ +taken-down URLs skipped +2 \(/m);
-    expect(walk(join(root, 'content')).some((f) => f.endsWith(`/${slug}.md`))).toBe(false);
+    expect(filesUnder(join(root, 'content')).some((f) => f.endsWith(`/${slug}.md`))).toBe(false);
     const add = await run('add', [`${server.base}${LONG.path}`, '--topic', 'news']);
     expect(add.code).toBe(1);
     expect(add.out).toMatch(/^rejected: removed \(taken down on \d{4}-\d{2}-\d{2}: DMCA notice from Relay Press\)/m);
@@ -227,7 +198,7 @@ describe('npm run remove', () => {
  * build's own records (dist/.gleaner/, never uploaded: the gone list, the file list) are meant to name it.
  */
 async function articleTraces(dist: string): Promise<string[]> {
-  const hits = await traces(dist, [LONG.title, `${server.base}${LONG.path}`, LONG.path, LONG.paragraphs[1]!.slice(0, 60), `news/${slug}`]);
+  const hits = await distTraces(dist, [LONG.title, `${server.base}${LONG.path}`, LONG.path, LONG.paragraphs[1]!.slice(0, 60), `news/${slug}`]);
   return hits.filter((h) => !h.startsWith(`news/${slug}/index.html: `) && !h.startsWith('.gleaner/'));
 }
 
