@@ -1,4 +1,4 @@
-// Astro renders the pages of <root>'s site. The build (site/build/) runs it in a child process
+// Astro renders the pages of <root>'s site. The build (site/builder/) runs it in a child process
 // and sets: the config it parsed (GLEANER_CONFIG_JSON, taken as it is: never parsed twice), where to write (GLEANER_OUT_DIR, a stage
 // folder inside the project that the build merges into <root>/dist), and its input files
 // (GLEANER_BUILD_INPUT: the articles and which pages to render). Pages read them through the
@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { defineConfig } from 'astro/config';
 import { configFromHandoff, loadConfig } from './crawler/config/index.ts';
 import { sitePaths } from './crawler/paths.ts';
-import { createRoutes } from './site/lib/urls.ts';
-import { gleanerVirtualModule } from './site/lib/vite-virtual.ts';
-import { PAGE_DIRECTIVES, PAGE_SCRIPT_SOURCES, PAGE_STYLE_SOURCES, THEME_BOOTSTRAP, cspHash } from './site/lib/csp.ts';
+import { createRoutes } from './site/model/urls.ts';
+import { gleanerVirtualModule } from './site/builder/input.ts';
+import { PAGE_DIRECTIVES, PAGE_SCRIPT_SOURCES, PAGE_STYLE_SOURCES, THEME_BOOTSTRAP, cspHash } from './site/html/csp.ts';
 
 const config = process.env.GLEANER_CONFIG_JSON ? configFromHandoff(process.env.GLEANER_CONFIG_JSON) : await loadConfig();
 const paths = sitePaths(process.env.GLEANER_ROOT ?? '.');

@@ -34,7 +34,7 @@ const RUN_CODES = ['E_CONFIG', 'E_ARGS', 'E_TOPIC', 'E_STATE', 'E_UNWRITABLE'] a
 /** Why the store refused a database file. */
 const STORE_CODES = ['E_STORE_CORRUPT', 'E_STORE_MISSING', 'E_STORE_TOO_NEW', 'E_STORE_NO_PATH'] as const;
 
-/** Why a deploy stopped (commands/deploy/main.ts maps them to exit codes). */
+/** Why a deploy stopped (scripts/deploy/main.ts maps them to exit codes). */
 export const DEPLOY_CODES = ['E_DEPLOY_CONFIG', 'E_DEPLOY_DIR', 'E_DEPLOY_PARTIAL', 'E_DEPLOY_GUARD', 'E_DEPLOY_S3', 'E_DEPLOY_INVALIDATE'] as const;
 export type DeployCode = (typeof DEPLOY_CODES)[number];
 

@@ -4,7 +4,7 @@ import { wellFormedPercentEncoding } from '../url/index.ts';
 import { isAcceptableDataImage } from './urls.ts';
 
 // The allowlist: what article HTML may contain after cleaning, and the last step before any
-// article HTML leaves the build (pages, AMP, feeds: site/lib/served-html.ts extends it with what
+// article HTML leaves the build (pages, AMP, feeds: site/html/served-html.ts extends it with what
 // the site itself adds). Everything else is removed; of the elements listed in
 // DROPPED_WITH_CONTENT the text goes too.
 

@@ -3,7 +3,7 @@ import type { ConfigProblem } from '../errors.ts';
 
 // A published site names who runs it and where takedown notices go (the about, terms and DMCA
 // pages). The schema cannot refuse the defaults (the demo and tests build with them), so the
-// publishing build (commands/build.ts) asks this: pure, config in, problems out.
+// publishing build (scripts/build.ts) asks this: pure, config in, problems out.
 
 /** Domains reserved for examples and tests (RFC 2606, RFC 6761): no one reads mail sent there. */
 const RESERVED = /(?:^|\.)(?:example\.(?:com|net|org)|example|test|invalid|localhost)$/i;

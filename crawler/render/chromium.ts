@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
 // Debian's Chromium, driven by playwright-core: the crawler's renderer, and the tools' browser
-// tests and audits (tools/lib/chromium.ts). Playwright gives every launch a fresh temporary
+// tests and audits (scripts/dev/lib/chromium.ts). Playwright gives every launch a fresh temporary
 // profile (--user-data-dir).
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';

@@ -1,4 +1,4 @@
-// Search over the shards the build writes (site/build/search.ts): pagefind/shards.json lists
+// Search over the shards the build writes (site/builder/search.ts): pagefind/shards.json lists
 // them newest first; the newest is loaded as Pagefind's primary index, with older ones merged in
 // (Pagefind's mergeIndex) until the first tier is covered (one shard's worth of articles). Older tiers are merged only when
 // the reader asks ("Search older articles"), each doubling what is searched: a search never

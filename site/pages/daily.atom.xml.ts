@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { siteIndex } from '../lib/site-data.ts';
-import { dailyFeed } from '../lib/daily-feed.ts';
+import { siteIndex } from '../model/site-data.ts';
+import { dailyFeed } from '../outputs/daily-feed.ts';
 
 export const GET: APIRoute = async () => new Response(dailyFeed(await siteIndex(), 'atom'), { headers: { 'Content-Type': 'application/atom+xml; charset=utf-8' } });

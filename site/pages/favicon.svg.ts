@@ -1,4 +1,4 @@
 import type { APIRoute } from 'astro';
-import { iconSvg } from '../lib/icons.ts';
+import { iconSvg } from '../outputs/icons.ts';
 
 export const GET: APIRoute = () => new Response(iconSvg(false), { headers: { 'Content-Type': 'image/svg+xml' } });

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { config, routes } from '../lib/site-data.ts';
-import { ICON_COLOR } from '../lib/icons.ts';
+import { config, routes } from '../model/site-data.ts';
+import { ICON_COLOR } from '../outputs/icons.ts';
 
 export const GET: APIRoute = () => {
   const manifest = {

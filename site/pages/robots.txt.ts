@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { siteIndex } from '../lib/site-data.ts';
+import { siteIndex } from '../model/site-data.ts';
 
 export const GET: APIRoute = async () => {
   const { routes } = await siteIndex();

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { paths, siteIndex } from '../lib/site-data.ts';
-import { feedResponse } from '../lib/feed-response.ts';
+import { paths, siteIndex } from '../model/site-data.ts';
+import { feedResponse } from '../outputs/feed-response.ts';
 
 export const GET: APIRoute = async () => feedResponse(await siteIndex(), paths.root, 'rss');

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { siteIndex } from '../lib/site-data.ts';
-import { sitemapFiles } from '../lib/sitemap-data.ts';
-import { newestLastmod, sitemapIndexXml } from '../lib/sitemap.ts';
+import { siteIndex } from '../model/site-data.ts';
+import { sitemapFiles } from '../outputs/sitemap-data.ts';
+import { newestLastmod, sitemapIndexXml } from '../outputs/sitemap.ts';
 
 export const GET: APIRoute = async () => {
   const index = await siteIndex();

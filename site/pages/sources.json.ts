@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { siteIndex, sources } from '../lib/site-data.ts';
-import { sourceStatus } from '../lib/sources.ts';
+import { siteIndex, sources } from '../model/site-data.ts';
+import { sourceStatus } from '../model/sources.ts';
 
 // Every source, machine-readable: what /sources/ shows, with addresses.
 export const GET: APIRoute = async () => {

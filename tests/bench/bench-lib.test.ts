@@ -3,12 +3,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { areaOf, summarizeCpuProfile } from '../../tools/bench/lib/cpu-profile.ts';
-import { diffDists, fileKind } from '../../tools/bench/lib/dist-diff.ts';
-import { processTree, rssBytes, treeRssBytes } from '../../tools/bench/lib/process-tree.ts';
-import { requestKind } from '../../tools/bench/lib/search-bytes.ts';
-import { formatTable } from '../../tools/bench/lib/table.ts';
-import { withoutComments, withoutHeadline } from '../../tools/bench/lib/label-parts.ts';
+import { areaOf, summarizeCpuProfile } from '../../scripts/dev/bench/lib/cpu-profile.ts';
+import { diffDists, fileKind } from '../../scripts/dev/bench/lib/dist-diff.ts';
+import { processTree, rssBytes, treeRssBytes } from '../../scripts/dev/bench/lib/process-tree.ts';
+import { requestKind } from '../../scripts/dev/bench/lib/search-bytes.ts';
+import { formatTable } from '../../scripts/dev/bench/lib/table.ts';
+import { withoutComments, withoutHeadline } from '../../scripts/dev/bench/lib/label-parts.ts';
 
 let dir: string;
 beforeEach(() => {

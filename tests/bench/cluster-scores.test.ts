@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bcubed, pairwise, scoreGrouping } from '../../tools/bench/lib/cluster-scores.ts';
+import { bcubed, pairwise, scoreGrouping } from '../../scripts/dev/bench/lib/cluster-scores.ts';
 
 describe('cluster scores', () => {
   // Truth: {0,1,2} {3,4}; predicted: {0,1} {2,3,4}.

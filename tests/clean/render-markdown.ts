@@ -1,5 +1,5 @@
 import { JSDOM } from 'jsdom';
-import { renderMarkdown as render } from '../../site/lib/markdown.ts';
+import { renderMarkdown as render } from '../../site/html/markdown.ts';
 
 /** Renders Markdown the way the Astro site does (GFM, raw HTML allowed), without smart quotes. */
 export function renderMarkdown(markdown: string): Promise<string> {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig, type Config } from '../../crawler/config/index.ts';
-import { buildSite } from '../../site/build/index.ts';
+import { buildSite } from '../../site/builder/index.ts';
 import { snapshot } from '../crawler/helpers.ts';
 import { article, HOST, startArticleServer, type ArticleServer } from './helpers/article-server.ts';
 import { runCommand, type CommandResult } from '../helpers/run-command.ts';
@@ -30,7 +30,7 @@ let configFile: string;
 let config: Config;
 
 function run(command: 'add' | 'remove' | 'crawl', args: string[], env: Record<string, string> = {}): Promise<CommandResult> {
-  return runCommand(command === 'crawl' ? 'commands/crawl/main.ts' : `commands/${command}.ts`, [...args, '--config', configFile, '--root', root], { CI: '1', ...env });
+  return runCommand(command === 'crawl' ? 'scripts/crawl/main.ts' : `scripts/${command}.ts`, [...args, '--config', configFile, '--root', root], { CI: '1', ...env });
 }
 
 beforeAll(async () => {

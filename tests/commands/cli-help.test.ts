@@ -9,7 +9,7 @@ const project = fileURLToPath(new URL('../../', import.meta.url));
 const run = (script: string, args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: project, encoding: 'utf8' });
 
 describe('command-line help', () => {
-  for (const script of ['commands/build.ts', 'commands/serve.ts']) {
+  for (const script of ['scripts/build.ts', 'scripts/serve.ts']) {
     it(`${script} --help prints the usage and exits 0`, () => {
       const r = run(script, ['--help']);
       expect(r.status).toBe(0);
@@ -25,7 +25,7 @@ describe('command-line help', () => {
   }
 
   it('npm run build --help explains --cold, --merge and GLEANER_SHARD', () => {
-    const r = run('commands/build.ts', ['-h']);
+    const r = run('scripts/build.ts', ['-h']);
     expect(r.stdout).toContain('--cold');
     expect(r.stdout).toContain('--merge <N>');
     expect(r.stdout).toContain('GLEANER_SHARD=i/N');

@@ -2,9 +2,9 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../../commands/crawl/main.ts';
-import { parseCommand } from '../../commands/kit/args.ts';
-import type { SampleWeb } from '../../tools/demo/index.ts';
+import { main } from '../../scripts/crawl/main.ts';
+import { parseCommand } from '../../scripts/kit/args.ts';
+import type { SampleWeb } from '../../scripts/dev/demo/index.ts';
 import { removeTempRoots, smallSampleWeb, tempRoot } from '../crawler/helpers.ts';
 import { runCommand, type CommandResult } from '../helpers/run-command.ts';
 
@@ -60,7 +60,7 @@ async function run(args: string[]): Promise<{ code: number; out: string; err: st
 
 /** The CLI as a real process. */
 function spawnCli(args: string[], env: Record<string, string> = {}): Promise<CommandResult> {
-  return runCommand('commands/crawl/main.ts', args, env);
+  return runCommand('scripts/crawl/main.ts', args, env);
 }
 
 describe('crawl command line', () => {

@@ -3,11 +3,11 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { REPO } from '../helpers/run-command.ts';
 
-// Every npm script starts with commands/kit/ready.mjs: on a Node older than package.json's
+// Every npm script starts with scripts/kit/ready.mjs: on a Node older than package.json's
 // engines it says in a sentence what to install and stops, before anything can crash.
 
 function ready(node: string, args: string[] = []) {
-  return spawnSync(node, ['commands/kit/ready.mjs', ...args], { cwd: REPO, encoding: 'utf8', env: { ...process.env, CHROMIUM_PATH: '/nonexistent/chromium' } });
+  return spawnSync(node, ['scripts/kit/ready.mjs', ...args], { cwd: REPO, encoding: 'utf8', env: { ...process.env, CHROMIUM_PATH: '/nonexistent/chromium' } });
 }
 
 const SYSTEM_NODE = '/usr/bin/node';

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readArticleFile } from '../../crawler/publish/article-file.ts';
-import { buildSite } from '../../site/build/index.ts';
-import { makeDemoSite, type DemoSite } from '../../tools/lib/demo-site.ts';
+import { buildSite } from '../../site/builder/index.ts';
+import { makeDemoSite, type DemoSite } from '../../scripts/dev/lib/demo-site.ts';
 import { distTraces, filesUnder } from '../helpers/dist-traces.ts';
 import { runCommand } from '../helpers/run-command.ts';
 
@@ -50,7 +50,7 @@ describe('a takedown of one telling of a story', () => {
   it('after npm run remove and a build: no page, feed, search fragment or data file holds its title, address, page or a sentence of it', async () => {
     const configFile = join(site.root, 'site.config.mjs');
     writeFileSync(configFile, `export default ${JSON.stringify(site.config)};\n`);
-    const removed = await runCommand('commands/remove.ts', [id, '--reason', 'test takedown', '--config', configFile, '--root', site.root]);
+    const removed = await runCommand('scripts/remove.ts', [id, '--reason', 'test takedown', '--config', configFile, '--root', site.root]);
     expect(removed.code, removed.err).toBe(0);
     await buildSite({ root: site.root, config: site.config, quiet: true });
     const hits = await distTraces(site.dist, [TITLE, url, `"${id}"`, `/${id}/`, ...sentences]);

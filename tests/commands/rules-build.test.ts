@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromHandoff, configHandoff, parseConfig, type UserConfig } from '../../crawler/config/index.ts';
 import { GleanerError } from '../../crawler/errors.ts';
-import { demoConfig } from '../../tools/demo/config.ts';
-import { startSampleWeb, type SampleWeb } from '../../tools/demo/index.ts';
+import { demoConfig } from '../../scripts/dev/demo/config.ts';
+import { startSampleWeb, type SampleWeb } from '../../scripts/dev/demo/index.ts';
 import { sampleSubset } from '../crash/helpers/sample-subset.ts';
 import { removeTempRoots, tempRoot } from '../crawler/helpers.ts';
 import { runCommand } from '../helpers/run-command.ts';
@@ -63,9 +63,9 @@ describe('a site with rules', () => {
     const configFile = join(paths.root, 'rules.config.mjs');
     writeFileSync(configFile, `export default ${JSON.stringify(withRules(demoConfig(web)), null, 2)};\n`);
     const args = ['--config', configFile, '--root', paths.root];
-    const crawl = await runCommand('commands/crawl/main.ts', args, { CI: '1' });
+    const crawl = await runCommand('scripts/crawl/main.ts', args, { CI: '1' });
     expect(crawl.code, crawl.err).toBe(0);
-    const build = await runCommand('commands/build.ts', args, { CI: '1' });
+    const build = await runCommand('scripts/build.ts', args, { CI: '1' });
     expect(build.code, `${build.out}\n${build.err}`).toBe(0);
     expect(build.err).not.toMatch(/site\.config\.ts|unknown keys/);
 

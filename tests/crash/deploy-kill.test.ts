@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig, type Config } from '../../crawler/config/index.ts';
-import { buildSite } from '../../commands/build.ts';
-import { deploy } from '../../deploy/index.ts';
-import { syntheticConfig, writeSyntheticSite } from '../../tools/lib/synthetic-content.ts';
+import { buildSite } from '../../scripts/build.ts';
+import { deploy } from '../../scripts/deploy/index.ts';
+import { syntheticConfig, writeSyntheticSite } from '../../scripts/dev/lib/synthetic-content.ts';
 import { S3RVER_CREDENTIALS, startLocalS3, type LocalS3 } from '../deploy/helpers/s3.ts';
 
 // A deploy killed with SIGKILL part-way (crash points in the executor: at the start of a phase,
@@ -16,7 +16,7 @@ import { S3RVER_CREDENTIALS, startLocalS3, type LocalS3 } from '../deploy/helper
 // small synthetic site: the first deploy to an empty bucket, and the deploy of a grown build
 // over the previous one.
 
-const DEPLOY = fileURLToPath(new URL('../../commands/deploy/main.ts', import.meta.url));
+const DEPLOY = fileURLToPath(new URL('../../scripts/deploy/main.ts', import.meta.url));
 const TSX = import.meta.resolve('tsx');
 
 let s3: LocalS3;

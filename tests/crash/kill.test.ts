@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../crawler/config/index.ts';
 import type { SitePaths } from '../../crawler/paths.ts';
 import { runCrawl } from '../../crawler/pipeline/index.ts';
-import { startSampleWeb, type SampleWeb } from '../../tools/demo/index.ts';
+import { startSampleWeb, type SampleWeb } from '../../scripts/dev/demo/index.ts';
 import { removeTempRoots, tempRoot, testConfig } from '../crawler/helpers.ts';
 import { inspectSite, type SiteState } from './helpers/consistency.ts';
 import { sampleSubset } from './helpers/sample-subset.ts';

@@ -6,7 +6,7 @@ import type { SitePaths } from '../../crawler/paths.ts';
 import { runCrawl } from '../../crawler/pipeline/index.ts';
 import { setRelated } from '../../crawler/store/articles.ts';
 import { openUpgradedState } from '../../crawler/upgrade/index.ts';
-import { startSampleWeb, type SampleWeb } from '../../tools/demo/index.ts';
+import { startSampleWeb, type SampleWeb } from '../../scripts/dev/demo/index.ts';
 import { query, removeTempRoots, tempRoot, testConfig } from '../crawler/helpers.ts';
 import { inspectSite } from './helpers/consistency.ts';
 import { sampleSubset } from './helpers/sample-subset.ts';
@@ -24,7 +24,7 @@ let web: SampleWeb;
 let config: Config;
 
 function removeRun(paths: SitePaths, configFile: string, args: string[], crashAt?: string): Promise<CommandResult> {
-  return runCommand('commands/remove.ts', [...args, '--config', configFile, '--root', paths.root], crashAt ? { GLEANER_CRASH_AT: crashAt } : {});
+  return runCommand('scripts/remove.ts', [...args, '--config', configFile, '--root', paths.root], crashAt ? { GLEANER_CRASH_AT: crashAt } : {});
 }
 
 async function publishedSite(): Promise<{ paths: SitePaths; configFile: string; targets: Array<{ id: string; file: string }> }> {
@@ -108,7 +108,7 @@ describe('related lists after a takedown', () => {
 
     const configFile = join(paths.root, 'site.config.mjs');
     writeFileSync(configFile, `export default ${JSON.stringify(config)};\n`);
-    const removed = await runCommand('commands/remove.ts', [target!.page, '--reason', 'test', '--config', configFile, '--root', paths.root]);
+    const removed = await runCommand('scripts/remove.ts', [target!.page, '--reason', 'test', '--config', configFile, '--root', paths.root]);
     expect(removed.code, removed.err).toBe(0);
     expect(await query(paths, `SELECT id FROM articles WHERE instr(related, ?) > 0`, [JSON.stringify(target!.page)])).toEqual([]);
     const filesAfter = contentFiles(paths.root);

@@ -36,7 +36,7 @@ function files(root: string): Map<string, string> {
 }
 
 function explain(args: string[]): Promise<CommandResult> {
-  return runCommand('commands/crawl/main.ts', ['--config', configFile, '--root', paths.root, ...args]);
+  return runCommand('scripts/crawl/main.ts', ['--config', configFile, '--root', paths.root, ...args]);
 }
 
 /** The printed line of one step. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parseConfig, type Config, type UserConfig } from '../../crawler/config/index.ts';
 import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
 import { openState } from '../../crawler/store/state.ts';
-import { demoConfig, startSampleWeb, type SampleWeb } from '../../tools/demo/index.ts';
+import { demoConfig, startSampleWeb, type SampleWeb } from '../../scripts/dev/demo/index.ts';
 import { FIXTURE_ARTICLES } from '../demo/http.ts';
 
 /** The sample web with the small fixture article set (tests/demo/fixtures/articles). */

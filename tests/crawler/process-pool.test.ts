@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { processPage } from '../../crawler/process/process-page.ts';
 import { inlineProcessor, workerProcessor } from '../../crawler/process/pool.ts';
-import { articleHtml, prose } from '../../tools/bench/lib/crawl-pages.ts';
+import { articleHtml, prose } from '../../scripts/dev/bench/lib/crawl-pages.ts';
 
 const options = { minWords: 300, maskProfanity: false };
 const page = (seed: number, words = 450) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCrawl } from '../../crawler/pipeline/index.ts';
-import type { SampleWeb } from '../../tools/demo/index.ts';
+import type { SampleWeb } from '../../scripts/dev/demo/index.ts';
 import { HOUR, clock, publishedUrls, query, removeTempRoots, smallSampleWeb, tempRoot, testConfig } from './helpers.ts';
 
 // Bounds: a run stops at --max-pages or crawl.maxMinutesPerRun, saves its progress, and the next run carries on.

@@ -4,7 +4,7 @@ import { listSegments } from '../../crawler/store/segments.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserConfig } from '../../crawler/config/index.ts';
 import { runCrawl, type CrawlEvent } from '../../crawler/pipeline/index.ts';
-import type { SampleWeb } from '../../tools/demo/index.ts';
+import type { SampleWeb } from '../../scripts/dev/demo/index.ts';
 import { HOUR, clock, publishedUrls, query, removeTempRoots, smallSampleWeb, snapshot, tempRoot, testConfig } from './helpers.ts';
 
 // Whole runs on the sample web with every source kind.

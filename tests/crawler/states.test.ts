@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { runCrawl } from '../../crawler/pipeline/index.ts';
-import { articleHtml, prose, rssFeed, type FeedEntry } from '../../tools/bench/lib/crawl-pages.ts';
+import { articleHtml, prose, rssFeed, type FeedEntry } from '../../scripts/dev/bench/lib/crawl-pages.ts';
 import { miniConfig, startMiniWeb, type MiniWeb } from '../discover/fixtures/mini-web.ts';
 import { HOUR, clock, publishedUrls, query, removeTempRoots, tempRoot } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ARTICLES_DIR, loadArticles, MIN_ARTICLE_WORDS } from '../../tools/demo/load-articles.ts';
-import { SITE_IDS, TOPICS } from '../../tools/demo/types.ts';
+import { DEFAULT_ARTICLES_DIR, loadArticles, MIN_ARTICLE_WORDS } from '../../scripts/dev/demo/load-articles.ts';
+import { SITE_IDS, TOPICS } from '../../scripts/dev/demo/types.ts';
 import { BAD_ARTICLES, FIXTURE_ARTICLES } from './http.ts';
 
 describe('loadArticles', () => {
@@ -35,8 +35,8 @@ describe('loadArticles', () => {
   });
 });
 
-// The writers' articles in tools/demo/articles/: every file must load cleanly and be long enough.
-describe.skipIf(!existsSync(DEFAULT_ARTICLES_DIR))('tools/demo/articles', () => {
+// The writers' articles in scripts/dev/demo/articles/: every file must load cleanly and be long enough.
+describe.skipIf(!existsSync(DEFAULT_ARTICLES_DIR))('scripts/dev/demo/articles', () => {
   it('loads without problems, every site and topic has articles, and no URL repeats', () => {
     const { articles, problems } = loadArticles();
     expect(problems).toEqual([]);

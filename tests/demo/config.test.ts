@@ -1,7 +1,7 @@
 import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
-import { demoConfig, startSampleWeb, type SampleWeb } from '../../tools/demo/index.ts';
+import { demoConfig, startSampleWeb, type SampleWeb } from '../../scripts/dev/demo/index.ts';
 import { FIXTURE_ARTICLES, get } from './http.ts';
 
 let web: SampleWeb;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startSampleWeb } from '../../tools/demo/index.ts';
+import { startSampleWeb } from '../../scripts/dev/demo/index.ts';
 import { FIXTURE_ARTICLES, get } from './http.ts';
 
 // A second demo run on another port must see the same URLs and the same bytes, or it would publish again.

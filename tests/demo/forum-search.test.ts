@@ -1,9 +1,9 @@
 import { parseHTML } from 'linkedom';
 import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSampleWeb, type SampleWeb } from '../../tools/demo/index.ts';
-import { loadArticles } from '../../tools/demo/load-articles.ts';
-import { search as searchArticles } from '../../tools/demo/search.ts';
+import { startSampleWeb, type SampleWeb } from '../../scripts/dev/demo/index.ts';
+import { loadArticles } from '../../scripts/dev/demo/load-articles.ts';
+import { search as searchArticles } from '../../scripts/dev/demo/search.ts';
 import { FIXTURE_ARTICLES, get } from './http.ts';
 
 let web: SampleWeb;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderInline, renderMarkdown } from '../../tools/demo/markdown.ts';
+import { renderInline, renderMarkdown } from '../../scripts/dev/demo/markdown.ts';
 
 describe('renderMarkdown', () => {
   it('renders headings, paragraphs, quotes and rules', () => {

@@ -1,13 +1,13 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ARTICLES_DIR } from '../../tools/demo/load-articles.ts';
-import { startSampleWeb, type SampleWeb } from '../../tools/demo/index.ts';
+import { DEFAULT_ARTICLES_DIR } from '../../scripts/dev/demo/load-articles.ts';
+import { startSampleWeb, type SampleWeb } from '../../scripts/dev/demo/index.ts';
 import { get } from './http.ts';
 
 const hasArticles = existsSync(DEFAULT_ARTICLES_DIR) && readdirSync(DEFAULT_ARTICLES_DIR).length > 0;
 
 // The sample web as the demo serves it: the writers' articles in tools/demo/articles/.
-describe.skipIf(!hasArticles)('the sample web with tools/demo/articles', () => {
+describe.skipIf(!hasArticles)('the sample web with scripts/dev/demo/articles', () => {
   let web: SampleWeb;
   beforeAll(async () => {
     web = await startSampleWeb();

@@ -2,8 +2,8 @@ import { parseHTML } from 'linkedom';
 import robotsParserModule from 'robots-parser';
 import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countWords as words } from '../../tools/demo/html.ts';
-import { startSampleWeb, type SampleWeb } from '../../tools/demo/index.ts';
+import { countWords as words } from '../../scripts/dev/demo/html.ts';
+import { startSampleWeb, type SampleWeb } from '../../scripts/dev/demo/index.ts';
 import { FIXTURE_ARTICLES, get } from './http.ts';
 
 // robots-parser is CommonJS with an ESM-style .d.ts: under nodenext the default import is the function itself.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { archiveObjectHeaders, planArchive, planDeploy } from '../../deploy/index.ts';
+import { archiveObjectHeaders, planArchive, planDeploy } from '../../scripts/deploy/index.ts';
 
 // Archived copies in the bucket: their headers (the HTML a download, never a page) and the
 // add-only plan beside the site's own.

@@ -2,11 +2,11 @@ import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
-import { buildSite, type BuildReport } from '../../commands/build.ts';
-import { main as deployCli } from '../../commands/deploy/main.ts';
-import { deploy, type DeployReport } from '../../deploy/index.ts';
-import { listFiles } from '../../deploy/files.ts';
-import { syntheticConfig, writeSyntheticSite } from '../../tools/lib/synthetic-content.ts';
+import { buildSite, type BuildReport } from '../../scripts/build.ts';
+import { main as deployCli } from '../../scripts/deploy/main.ts';
+import { deploy, type DeployReport } from '../../scripts/deploy/index.ts';
+import { listFiles } from '../../scripts/deploy/files.ts';
+import { syntheticConfig, writeSyntheticSite } from '../../scripts/dev/lib/synthetic-content.ts';
 import { snapshot } from '../site/helpers/dist.ts';
 import { S3RVER_CREDENTIALS, startLocalS3, type LocalS3 } from './helpers/s3.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { invalidationPaths, planDeploy, settingsFromEnv, type LocalFile, type RemoteObject } from '../../deploy/index.ts';
-import { cacheClassOf, contentTypeOf, phaseOf } from '../../deploy/object-headers.ts';
-import { etagMd5, needsMetadata } from '../../deploy/plan.ts';
-import { normalizePrefix, redactUrl } from '../../deploy/settings.ts';
+import { invalidationPaths, planDeploy, settingsFromEnv, type LocalFile, type RemoteObject } from '../../scripts/deploy/index.ts';
+import { cacheClassOf, contentTypeOf, phaseOf } from '../../scripts/deploy/object-headers.ts';
+import { etagMd5, needsMetadata } from '../../scripts/deploy/plan.ts';
+import { normalizePrefix, redactUrl } from '../../scripts/deploy/settings.ts';
 
 const MD5 = (n: number) => n.toString(16).padStart(32, '0');
 const file = (path: string, n = 1, size = 100): LocalFile => ({ path, size, md5: MD5(n) });

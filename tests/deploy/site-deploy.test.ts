@@ -2,10 +2,10 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
-import { buildSite } from '../../commands/build.ts';
-import { deploy, type DeployReport } from '../../deploy/index.ts';
-import { listFiles } from '../../deploy/files.ts';
-import { syntheticConfig, writeSyntheticSite } from '../../tools/lib/synthetic-content.ts';
+import { buildSite } from '../../scripts/build.ts';
+import { deploy, type DeployReport } from '../../scripts/deploy/index.ts';
+import { listFiles } from '../../scripts/deploy/files.ts';
+import { syntheticConfig, writeSyntheticSite } from '../../scripts/dev/lib/synthetic-content.ts';
 import { S3RVER_CREDENTIALS, startLocalS3, type LocalS3 } from './helpers/s3.ts';
 
 // A real site, built twice: 150 articles, then ten more published the way the crawler does

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { activeSources, syncSources, type SourceRow } from '../../crawler/store/sources.ts';
 import { syncTopics } from '../../crawler/store/topics.ts';
-import { demoConfig, type SampleWeb } from '../../tools/demo/index.ts';
+import { demoConfig, type SampleWeb } from '../../scripts/dev/demo/index.ts';
 import { smallSampleWeb } from '../crawler/helpers.ts';
 import { discoveryHarness, oneTopic, type Harness } from './fixtures/harness.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { markExtracted, markFetched } from '../../crawler/store/url-state.ts';
 import { urlByAddress } from '../../crawler/store/urls.ts';
-import { demoConfig, type SampleWeb } from '../../tools/demo/index.ts';
+import { demoConfig, type SampleWeb } from '../../scripts/dev/demo/index.ts';
 import { smallSampleWeb } from '../crawler/helpers.ts';
 import { discoveryHarness, oneTopic, type Harness } from './fixtures/harness.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeUrl } from '../../crawler/url/index.ts';
-import { demoConfig, type SampleWeb } from '../../tools/demo/index.ts';
+import { demoConfig, type SampleWeb } from '../../scripts/dev/demo/index.ts';
 import { smallSampleWeb } from '../crawler/helpers.ts';
 import { discoveryHarness, oneTopic, type Harness } from './fixtures/harness.ts';
 

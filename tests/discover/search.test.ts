@@ -5,7 +5,7 @@ import { silent } from '../../crawler/pipeline/events.ts';
 import { emptySummary } from '../../crawler/pipeline/summary.ts';
 import { SEARCH_SOURCE_URL } from '../../crawler/store/sources.ts';
 import { urlByAddress } from '../../crawler/store/urls.ts';
-import { demoConfig, type SampleWeb } from '../../tools/demo/index.ts';
+import { demoConfig, type SampleWeb } from '../../scripts/dev/demo/index.ts';
 import { smallSampleWeb } from '../crawler/helpers.ts';
 import { discoveryHarness, type Harness } from './fixtures/harness.ts';
 

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { demoConfig, type SampleWeb } from '../../tools/demo/index.ts';
+import { demoConfig, type SampleWeb } from '../../scripts/dev/demo/index.ts';
 import { smallSampleWeb } from '../crawler/helpers.ts';
 import { discoveryHarness, oneTopic, type Harness } from './fixtures/harness.ts';
 import { miniConfig, sitemapIndex, startMiniWeb, urlset, XML, type MiniWeb } from './fixtures/mini-web.ts';

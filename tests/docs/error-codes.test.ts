@@ -32,7 +32,7 @@ describe('the vocabulary', () => {
   it('holds every error code the crawler, the commands, deploy, the site and the tools name in their sources', () => {
     const root = new URL('../../', import.meta.url);
     const used = new Set<string>();
-    for (const dir of ['crawler', 'commands', 'deploy', 'site', 'tools']) {
+    for (const dir of ['crawler', 'scripts', 'site']) {
       for (const file of readdirSync(new URL(dir, root), { recursive: true, encoding: 'utf8' })) {
         if (!/\.(?:ts|mts|astro)$/.test(file)) continue;
         for (const m of readFileSync(new URL(`${dir}/${file}`, root), 'utf8').matchAll(/['"`](E_[A-Z0-9_]+)['"`:]/g)) used.add(m[1]!);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listFiles } from '../../deploy/files.ts';
+import { listFiles } from '../../scripts/deploy/files.ts';
 import { ampProblems } from '../site/helpers/amp-check.ts';
 import { readContent, type ContentFile } from '../site/helpers/content.ts';
 import { existsForUrl, snapshot } from '../site/helpers/dist.ts';

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
-import { buildSite } from '../../commands/build.ts';
-import { syntheticConfig, writeSyntheticSite } from '../../tools/lib/synthetic-content.ts';
-import { serveStatic, type StaticServer } from '../../commands/serve.ts';
+import { buildSite } from '../../scripts/build.ts';
+import { syntheticConfig, writeSyntheticSite } from '../../scripts/dev/lib/synthetic-content.ts';
+import { serveStatic, type StaticServer } from '../../scripts/serve.ts';
 import { describeProblems, startBrowser, watchedPage } from '../helpers/browser.ts';
 import { readContent, type ContentFile } from '../site/helpers/content.ts';
 

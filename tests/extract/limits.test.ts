@@ -4,7 +4,7 @@ import { scanMarkup } from '../../crawler/extract/limits.ts';
 import { page, PROSE, URL_BASE } from './helpers.ts';
 
 // Hostile input: extraction refuses it before parsing, returns an empty body with the limit's name
-// as the reason, and never throws. (Speed is measured in tools/bench, not asserted here.)
+// as the reason, and never throws. (Speed is measured in scripts/dev/bench, not asserted here.)
 
 describe('limits on hostile input', () => {
   it('refuses input longer than maxInputChars (a 50 MB single-line page)', () => {

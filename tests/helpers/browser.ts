@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { launchChromium } from '../../tools/lib/chromium.ts';
-import { AMP_CDN_PATTERN } from '../../tools/lib/audit-pages.ts';
+import { launchChromium } from '../../scripts/dev/lib/chromium.ts';
+import { AMP_CDN_PATTERN } from '../../scripts/dev/lib/audit-pages.ts';
 
 // Browser tests drive Debian's Chromium through playwright-core. A watched page records
 // everything that should never happen on the site: Content-Security-Policy violations

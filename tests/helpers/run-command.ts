@@ -13,7 +13,7 @@ export interface CommandResult {
   err: string;
 }
 
-/** Runs `entry` (a path relative to the repository, e.g. commands/crawl/main.ts) with `args` from the repository's root. */
+/** Runs `entry` (a path relative to the repository, e.g. scripts/crawl/main.ts) with `args` from the repository's root. */
 export function runCommand(entry: string, args: string[], env: Record<string, string> = {}): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', TSX, fileURLToPath(new URL(entry, `file://${REPO}`)), ...args], {

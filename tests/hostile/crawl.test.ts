@@ -6,11 +6,11 @@ import { parseConfig, type Config } from '../../crawler/config/index.ts';
 import { ERROR_CODES, FAILURE_CODES, REJECT_REASONS } from '../../crawler/errors.ts';
 import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
 import { openState } from '../../crawler/store/state.ts';
-import { articleBody, hostileConfig, inertHtmlProblems, observeCrawl, renderMarkdown, ROUTES, runCrawlProcess, startHostileWeb, TEST_TIMING, type CrawlProcessResult, type HostileWeb, type RouteResult } from '../../tools/hostile/index.ts';
-import { describe as describeExpectation } from '../../tools/hostile/observe.ts';
-import { strayRequests } from '../../tools/hostile/hosts.ts';
+import { articleBody, hostileConfig, inertHtmlProblems, observeCrawl, renderMarkdown, ROUTES, runCrawlProcess, startHostileWeb, TEST_TIMING, type CrawlProcessResult, type HostileWeb, type RouteResult } from '../../scripts/dev/hostile/index.ts';
+import { describe as describeExpectation } from '../../scripts/dev/hostile/observe.ts';
+import { strayRequests } from '../../scripts/dev/hostile/hosts.ts';
 
-// One crawl of the whole hostile web (tools/hostile/), as a child process with test timeouts,
+// One crawl of the whole hostile web (scripts/dev/hostile/), as a child process with test timeouts,
 // then one test per route: what became of it must be what the route expects, and the route's
 // own guarantees must hold. Around them, the guarantees of the run as a whole.
 
@@ -44,7 +44,7 @@ describe('a crawl of the hostile web', () => {
   it('has at least 30 routes, each with its own expectation, all listed in its README as the code has them', () => {
     expect(ROUTES.length).toBeGreaterThanOrEqual(30);
     expect(new Set(ROUTES.map((r) => r.id)).size).toBe(ROUTES.length);
-    const readme = readFileSync(new URL('../../tools/hostile/README.md', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../scripts/dev/hostile/README.md', import.meta.url), 'utf8');
     const row = (r: (typeof ROUTES)[number]) => `| \`${r.id}\` | ${r.kind} | ${r.attack} | ${describeExpectation(r.expect)} |`;
     expect(ROUTES.filter((r) => !readme.includes(row(r))).map(row)).toEqual([]);
   });

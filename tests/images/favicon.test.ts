@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFetcher } from '../../crawler/fetch/index.ts';
 import { largestPngInIco } from '../../crawler/images/ico.ts';
-import { icoOf } from '../../tools/demo/images.ts';
+import { icoOf } from '../../scripts/dev/demo/images.ts';
 import { ICON_SIZE, MAX_ICON_BYTES, processIcon } from '../../crawler/images/process-icon.ts';
 import { sitePaths } from '../../crawler/paths.ts';
 import { iconCandidates, iconDue, ICON_REFRESH_DAYS, refreshSourceIcons, type IconContext } from '../../crawler/images/source-icons.ts';

@@ -8,9 +8,9 @@ import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
 import { runCrawl, type RunSummary } from '../../crawler/pipeline/index.ts';
 import { openState } from '../../crawler/store/state.ts';
 import { normalizeUrl } from '../../crawler/url/index.ts';
-import { startSampleWeb, type SampleWeb } from '../../tools/demo/index.ts';
-import { demoConfig } from '../../tools/demo/config.ts';
-import { buildSite } from '../../commands/build.ts';
+import { startSampleWeb, type SampleWeb } from '../../scripts/dev/demo/index.ts';
+import { demoConfig } from '../../scripts/dev/demo/config.ts';
+import { buildSite } from '../../scripts/build.ts';
 import { snapshot } from '../crawler/helpers.ts';
 
 // The whole pipeline, for real: the sample web served on localhost, crawled into a temp root,

@@ -8,11 +8,11 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
-import { main } from '../../commands/new-site/main.ts';
-import { answersFromFlags } from '../../commands/new-site/answers.ts';
-import { topicsFromOpml } from '../../commands/new-site/opml-topics.ts';
-import { renderConfig } from '../../commands/new-site/render-config.ts';
-import { cronProblem, readSchedule, setSchedule } from '../../commands/new-site/schedule.ts';
+import { main } from '../../scripts/new-site/main.ts';
+import { answersFromFlags } from '../../scripts/new-site/answers.ts';
+import { topicsFromOpml } from '../../scripts/new-site/opml-topics.ts';
+import { renderConfig } from '../../scripts/new-site/render-config.ts';
+import { cronProblem, readSchedule, setSchedule } from '../../scripts/new-site/schedule.ts';
 import { copyProject } from './copy-project.ts';
 
 const run = promisify(execFile);
@@ -279,7 +279,7 @@ describe('npm run new-site', () => {
 
     const node = (args: string[]) => run(process.execPath, ['--import', 'tsx', ...args], { cwd: fork, env: { ...process.env, CI: '1' }, maxBuffer: 1 << 24 });
     const created = await node([
-      'commands/new-site/main.ts',
+      'scripts/new-site/main.ts',
       '--yes',
       '--title', 'Orbit Weekly',
       '--url', 'https://orbit.example.com',
@@ -297,7 +297,7 @@ describe('npm run new-site', () => {
     // --yes without --mode: excerpt, the choice that needs no one's permission.
     expect(readFileSync(join(fork, 'site.config.ts'), 'utf8')).toContain("mode: 'excerpt',");
     // Without --email there is no address for takedown notices: npm run build names the field and stops.
-    const refused = await node(['commands/build.ts']).then(
+    const refused = await node(['scripts/build.ts']).then(
       () => null,
       (error: { code: number; stderr: string }) => error,
     );
@@ -305,7 +305,7 @@ describe('npm run new-site', () => {
     expect(refused?.stderr).toContain('✗ site.legal.dmcaEmail is missing');
     const configFile = join(fork, 'site.config.ts');
     writeFileSync(configFile, readFileSync(configFile, 'utf8').replace("email: '',", "email: 'editor@orbit-weekly.com',"));
-    const built = await node(['commands/build.ts']);
+    const built = await node(['scripts/build.ts']);
     expect(built.stdout).toMatch(/built \d+ pages/);
     const home = readFileSync(join(fork, 'dist', 'index.html'), 'utf8');
     expect(home).toContain('Orbit Weekly');

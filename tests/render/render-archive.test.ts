@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig, type Config } from '../../crawler/config/index.ts';
 import type { SitePaths } from '../../crawler/paths.ts';
 import { runCrawl, type CrawlEvent, type RunSummary } from '../../crawler/pipeline/index.ts';
-import { deploy } from '../../deploy/index.ts';
-import { chromiumAvailable } from '../../tools/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../commands/serve.ts';
+import { deploy } from '../../scripts/deploy/index.ts';
+import { chromiumAvailable } from '../../scripts/dev/lib/chromium.ts';
+import { serveStatic, type StaticServer } from '../../scripts/serve.ts';
 import { query, removeTempRoots, tempRoot } from '../crawler/helpers.ts';
 import { S3RVER_CREDENTIALS, startLocalS3, type LocalS3 } from '../deploy/helpers/s3.ts';
 import { startBrowser } from '../helpers/browser.ts';
@@ -18,7 +18,7 @@ import { PLAIN_TITLE, SPA_PARAGRAPHS, SPA_TITLE, startSpaWeb, type SpaWeb } from
 // Script-rendered pages and archived copies, end to end: a crawl of a local single-page-app web
 // with Chromium (the article exists only after its scripts run; the browser's requests to
 // loopback and metadata addresses are refused), the archived copies it keeps, served by
-// commands/serve.ts and deployed to s3rver, where the archived page's own script never runs; and
+// scripts/serve.ts and deployed to s3rver, where the archived page's own script never runs; and
 // the same crawl without Chromium.
 
 let web: SpaWeb;
@@ -129,7 +129,7 @@ describe.skipIf(!chromiumAvailable())('with Chromium', () => {
     return { title, downloaded: as === 'download' };
   }
 
-  it('never runs the archived page’s script: not as served by commands/serve.ts, not from the bucket', async () => {
+  it('never runs the archived page’s script: not as served by scripts/serve.ts, not from the bucket', async () => {
     const plainId = archives.find((a) => a.url.endsWith('/plain/article'))!.id;
     // The control: the original page's script does run in a browser (and calls the beacon).
     const original = await open(`http://127.0.0.1:${web.port}/plain/article`, 'page');

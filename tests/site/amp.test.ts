@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AMP_CSS, AMP_CSS_LIMIT, ampDocument } from '../../site/lib/amp.ts';
-import { servedHtml } from '../../site/lib/served-html.ts';
-import { socialMeta } from '../../site/lib/social-meta.ts';
+import { AMP_CSS, AMP_CSS_LIMIT, ampDocument } from '../../site/outputs/amp.ts';
+import { servedHtml } from '../../site/html/served-html.ts';
+import { socialMeta } from '../../site/html/social-meta.ts';
 import { ampProblems } from './helpers/amp-check.ts';
 
 function page(bodyHtml: string): string {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { frontmatterSchema, type FrontmatterInput } from '../../crawler/publish/frontmatter.ts';
-import { articleDateText, articleTime, articleUpdated } from '../../site/lib/article-time.ts';
-import { feedItem } from '../../site/lib/feed-data.ts';
-import { buildSiteIndex, type ArticleInput } from '../../site/lib/site-index.ts';
-import { sitemapFiles } from '../../site/lib/sitemap-data.ts';
+import { articleDateText, articleTime, articleUpdated } from '../../site/model/article-time.ts';
+import { feedItem } from '../../site/outputs/feed-data.ts';
+import { buildSiteIndex, type ArticleInput } from '../../site/model/site-index.ts';
+import { sitemapFiles } from '../../site/outputs/sitemap-data.ts';
 
 // Cards, search, feeds and sitemaps show each article's own time: its source's date, else when
 // the crawler found it; never the one time of the run that published a batch.

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syntheticConfig, writeSyntheticSite } from '../../tools/lib/synthetic-content.ts';
+import { syntheticConfig, writeSyntheticSite } from '../../scripts/dev/lib/synthetic-content.ts';
 import { snapshot } from './helpers/dist.ts';
 
 // `npm run build` as a command, on roots in the system temp folder (outside the project: Astro's
@@ -12,7 +12,7 @@ import { snapshot } from './helpers/dist.ts';
 // built with GLEANER_SHARD and merged with --merge give the same dist/ as one cold build.
 
 const run = promisify(execFile);
-const BUILD = join(process.cwd(), 'commands', 'build.ts');
+const BUILD = join(process.cwd(), 'scripts', 'build.ts');
 let parent: string;
 let whole: Map<string, Buffer>;
 let merged: Map<string, Buffer>;

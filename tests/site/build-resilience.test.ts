@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlToMarkdown, sanitizeArticleHtml } from '../../crawler/clean/index.ts';
 import { parseConfig, type Config } from '../../crawler/config/index.ts';
-import { buildSite, type BuildReport } from '../../commands/build.ts';
-import { syntheticConfig, writeSyntheticSite } from '../../tools/lib/synthetic-content.ts';
+import { buildSite, type BuildReport } from '../../scripts/build.ts';
+import { syntheticConfig, writeSyntheticSite } from '../../scripts/dev/lib/synthetic-content.ts';
 import { existsForUrl, readUrl } from './helpers/dist.ts';
 
 // One real build of a small site in which one article's Markdown cannot be rendered (an image

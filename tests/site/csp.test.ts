@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { AMP_POLICY, STATIC_PAGE_HEADER_POLICY, THEME_BOOTSTRAP, cspHash, cspHeader, isAllowedImageUrl, isAmpPage, metaPolicy, policyImageUrl } from '../../site/lib/csp.ts';
+import { AMP_POLICY, STATIC_PAGE_HEADER_POLICY, THEME_BOOTSTRAP, cspHash, cspHeader, isAllowedImageUrl, isAmpPage, metaPolicy, policyImageUrl } from '../../site/html/csp.ts';
 
 const PAGE = `<!DOCTYPE html><html><head><meta charset="utf-8"><meta http-equiv="content-security-policy" content="default-src &#39;self&#39;;img-src &#39;self&#39; data: https:; script-src &#39;self&#39;;"></head><body></body></html>`;
 

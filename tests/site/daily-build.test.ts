@@ -4,11 +4,11 @@ import { join, relative } from 'node:path';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig, type Config } from '../../crawler/config/index.ts';
-import { buildSite } from '../../commands/build.ts';
-import { syntheticConfig, writeSyntheticSite } from '../../tools/lib/synthetic-content.ts';
-import { dailyEditions, type DailyEdition } from '../../site/lib/daily.ts';
-import { escapeHtml } from '../../site/lib/html.ts';
-import { buildSiteIndex } from '../../site/lib/site-index.ts';
+import { buildSite } from '../../scripts/build.ts';
+import { syntheticConfig, writeSyntheticSite } from '../../scripts/dev/lib/synthetic-content.ts';
+import { dailyEditions, type DailyEdition } from '../../site/model/daily.ts';
+import { escapeHtml } from '../../site/html/html.ts';
+import { buildSiteIndex } from '../../site/model/site-index.ts';
 import { readContent } from './helpers/content.ts';
 import { sampleDatabase } from './helpers/database.ts';
 

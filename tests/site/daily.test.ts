@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { frontmatterSchema, type FrontmatterInput } from '../../crawler/publish/frontmatter.ts';
-import { CLOSE_AFTER_MS, dailyEditions } from '../../site/lib/daily.ts';
-import { buildSiteIndex, type ArticleInput } from '../../site/lib/site-index.ts';
+import { CLOSE_AFTER_MS, dailyEditions } from '../../site/model/daily.ts';
+import { buildSiteIndex, type ArticleInput } from '../../site/model/site-index.ts';
 
 // The daily edition: articles grouped into days of the site's zone by their own time, a story
 // on its first telling's day, ranked as of the day's end, frozen once the day is over.

@@ -8,12 +8,12 @@ import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
 import { memoryFile } from '../../crawler/store/engine.ts';
 import { listSegments } from '../../crawler/store/segments.ts';
 import { openState } from '../../crawler/store/state.ts';
-import { buildDataFilesApart } from '../../site/build/data/apart.ts';
-import { buildDataFiles, type DataBuild } from '../../site/build/data/index.ts';
-import { articleParts, crawlParts, partName } from '../../site/build/data/parts.ts';
-import { DATA_FORMAT } from '../../site/build/data/schema.ts';
-import { imagePool, writeHistoryRun, type ImagePool } from '../../tools/bench/lib/longevity-history.ts';
-import { demoConfig } from '../../tools/demo/config.ts';
+import { buildDataFilesApart } from '../../site/builder/data/apart.ts';
+import { buildDataFiles, type DataBuild } from '../../site/builder/data/index.ts';
+import { articleParts, crawlParts, partName } from '../../site/builder/data/parts.ts';
+import { DATA_FORMAT } from '../../site/builder/data/schema.ts';
+import { imagePool, writeHistoryRun, type ImagePool } from '../../scripts/dev/bench/lib/longevity-history.ts';
+import { demoConfig } from '../../scripts/dev/demo/config.ts';
 
 // The data files of /data/ from a real crawler state (runs written by the store and the
 // publisher, as bench:longevity writes them), with parts small enough that a month has several.

@@ -1,6 +1,6 @@
 import initSqlJs, { type Database as SqlJs } from 'sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_SCHEMA } from '../../site/build/data/schema.ts';
+import { DATA_SCHEMA } from '../../site/builder/data/schema.ts';
 
 // The FTS4 index of the data files the build offers (/data/site.sqlite and the monthly parts),
 // queried the way a reader of a download would: plain sql.js on the file's bytes. The index has

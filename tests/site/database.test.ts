@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import initSqlJs from 'sql.js';
 import { sampleDatabase } from './helpers/database.ts';
 import { describe, expect, it } from 'vitest';
-import { describeDatabase, exampleQueries, readDatabaseInfo, sha256 } from '../../site/lib/database.ts';
+import { describeDatabase, exampleQueries, readDatabaseInfo, sha256 } from '../../site/model/database.ts';
 
 describe('database info', () => {
   it('reads size, checksum, schema and row counts, skipping FTS shadow tables', async () => {

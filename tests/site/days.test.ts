@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayEnd, dayOf, dayStart, dayTitle, groupByDay, nextDay } from '../../site/lib/days.ts';
+import { dayEnd, dayOf, dayStart, dayTitle, groupByDay, nextDay } from '../../site/model/days.ts';
 
 const at = (iso: string) => Date.parse(iso);
 

@@ -2,9 +2,9 @@ import Parser from 'rss-parser';
 import { parseDocument, DomUtils } from 'htmlparser2';
 import type { ChildNode, Document, Element } from 'domhandler';
 import { describe, expect, it } from 'vitest';
-import { atomFeed, jsonFeed, rssFeed, type FeedItem, type FeedMeta } from '../../site/lib/feeds.ts';
-import { cdata, escapeXml, escapeXmlText } from '../../site/lib/xml.ts';
-import { rfc3339, rfc822 } from '../../site/lib/dates.ts';
+import { atomFeed, jsonFeed, rssFeed, type FeedItem, type FeedMeta } from '../../site/outputs/feeds.ts';
+import { cdata, escapeXml, escapeXmlText } from '../../site/outputs/xml.ts';
+import { rfc3339, rfc822 } from '../../site/model/dates.ts';
 
 const meta: FeedMeta = {
   title: 'News & Views',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { leadImageSchema } from '../../crawler/publish/frontmatter.ts';
-import { imageAttrs, largestImage, pictureAttrs } from '../../site/lib/images.ts';
+import { imageAttrs, largestImage, pictureAttrs } from '../../site/html/images.ts';
 
 const same = (s: string) => s;
 

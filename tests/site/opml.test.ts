@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { parseOpml } from '../../crawler/discover/opml.ts';
-import { topicsFromOpml } from '../../commands/new-site/opml-topics.ts';
-import { opmlDocument, siteOpml } from '../../site/lib/opml.ts';
-import { buildSiteIndex } from '../../site/lib/site-index.ts';
+import { topicsFromOpml } from '../../scripts/new-site/opml-topics.ts';
+import { opmlDocument, siteOpml } from '../../site/outputs/opml.ts';
+import { buildSiteIndex } from '../../site/model/site-index.ts';
 
 const config = parseConfig({
   site: { title: 'News & <Views>', url: 'https://news.example.com', legal: { owner: 'Rosa "R" Díaz' } },

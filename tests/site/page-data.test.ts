@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { frontmatterSchema, type FrontmatterInput } from '../../crawler/publish/frontmatter.ts';
-import { articleFacts, articleLd, listPageLd } from '../../site/lib/page-data.ts';
-import { buildSiteIndex } from '../../site/lib/site-index.ts';
+import { articleFacts, articleLd, listPageLd } from '../../site/html/page-data.ts';
+import { buildSiteIndex } from '../../site/model/site-index.ts';
 
 // What an article page and its AMP page both say about an article (one computation for both).
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { frontmatterSchema } from '../../crawler/publish/frontmatter.ts';
-import { topNews } from '../../site/lib/front-page.ts';
-import { newsClock, storyScore } from '../../site/lib/ranking.ts';
-import { buildSiteIndex, type ArticleInput } from '../../site/lib/site-index.ts';
+import { topNews } from '../../site/model/front-page.ts';
+import { newsClock, storyScore } from '../../site/model/ranking.ts';
+import { buildSiteIndex, type ArticleInput } from '../../site/model/site-index.ts';
 
 // What leads a front: outlets^breadth / (hours + 2)^gravity, the hours from a story's newest
 // telling to the site's newest article (README, "Ranking"), and the owner's settings move it.

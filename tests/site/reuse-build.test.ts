@@ -7,10 +7,10 @@ import initSqlJs from 'sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig, type Config, type UserConfig } from '../../crawler/config/index.ts';
 import { sitePaths } from '../../crawler/paths.ts';
-import { buildSite, type BuildReport } from '../../commands/build.ts';
-import { imagePool, writeHistoryRun } from '../../tools/bench/lib/longevity-history.ts';
-import { demoConfig } from '../../tools/demo/config.ts';
-import { EXCERPT_LIMITS } from '../../site/lib/reuse.ts';
+import { buildSite, type BuildReport } from '../../scripts/build.ts';
+import { imagePool, writeHistoryRun } from '../../scripts/dev/bench/lib/longevity-history.ts';
+import { demoConfig } from '../../scripts/dev/demo/config.ts';
+import { EXCERPT_LIMITS } from '../../site/model/reuse.ts';
 import { readContent, type ContentFile } from './helpers/content.ts';
 
 // A real crawler state (segments, so /data/ is written from it) and a real Astro build with one

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
-import { articleMode, EXCERPT_LIMITS, excerptHtml, excerptLength, leadSentences, reuseConfig, shownBody } from '../../site/lib/reuse.ts';
+import { articleMode, EXCERPT_LIMITS, excerptHtml, excerptLength, leadSentences, reuseConfig, shownBody } from '../../site/model/reuse.ts';
 
 const words = (n: number, word = 'word') => Array.from({ length: n }, () => word).join(' ');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AMP_POLICY, STATIC_PAGE_HEADER_POLICY } from '../../site/lib/csp.ts';
-import { cloudFrontHeadersPolicy, SECURITY_HEADERS } from '../../site/lib/security-headers.ts';
+import { AMP_POLICY, STATIC_PAGE_HEADER_POLICY } from '../../site/html/csp.ts';
+import { cloudFrontHeadersPolicy, SECURITY_HEADERS } from '../../site/html/security-headers.ts';
 
 // The CloudFront response headers policies the build writes (dist/.gleaner/cloudfront-headers-*.json)
 // must be accepted by `aws cloudfront create-response-headers-policy` as they are: the shape of a

@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveStatic, type StaticServer } from '../../commands/serve.ts';
-import { AMP_POLICY } from '../../site/lib/csp.ts';
-import { SECURITY_HEADERS } from '../../site/lib/security-headers.ts';
+import { serveStatic, type StaticServer } from '../../scripts/serve.ts';
+import { AMP_POLICY } from '../../site/html/csp.ts';
+import { SECURITY_HEADERS } from '../../site/html/security-headers.ts';
 
 let dir: string;
 let server: StaticServer;

@@ -1,9 +1,9 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { htmlToMarkdown, sanitizeArticleHtml } from '../../crawler/clean/index.ts';
-import { createRandom, type Random } from '../../tools/lib/random.ts';
-import { renderMarkdown } from '../../site/lib/markdown.ts';
-import { servedHtml } from '../../site/lib/served-html.ts';
+import { createRandom, type Random } from '../../scripts/dev/lib/random.ts';
+import { renderMarkdown } from '../../site/html/markdown.ts';
+import { servedHtml } from '../../site/html/served-html.ts';
 
 // Random attribute values full of tag-like text, quotes and URL fragments, through the whole
 // path article HTML takes: the crawler's clean stage → Markdown → Astro's Markdown renderer →

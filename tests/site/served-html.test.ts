@@ -1,7 +1,7 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { htmlToText, truncate } from '../../site/lib/html.ts';
-import { EXTERNAL_LINK_REL, servedHtml } from '../../site/lib/served-html.ts';
+import { htmlToText, truncate } from '../../site/html/html.ts';
+import { EXTERNAL_LINK_REL, servedHtml } from '../../site/html/served-html.ts';
 
 const SITE = 'https://news.example.com/';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { frontmatterSchema, type FrontmatterInput } from '../../crawler/publish/frontmatter.ts';
-import { buildSiteIndex, type ArticleInput } from '../../site/lib/site-index.ts';
-import { keyedPages } from '../../site/build/page-keys.ts';
-import { feedItem } from '../../site/lib/feed-data.ts';
-import type { SourceHealth } from '../../site/build/data/sources.ts';
+import { buildSiteIndex, type ArticleInput } from '../../site/model/site-index.ts';
+import { keyedPages } from '../../site/builder/page-keys.ts';
+import { feedItem } from '../../site/outputs/feed-data.ts';
+import type { SourceHealth } from '../../site/builder/data/sources.ts';
 
 const config = parseConfig({
   site: { title: 'T', url: 'https://news.example.com' },

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig, type UserConfig } from '../../crawler/config/index.ts';
 import { frontmatterSchema } from '../../crawler/publish/frontmatter.ts';
-import { articleCanonical, languageAlternates } from '../../site/lib/page-data.ts';
-import { buildSiteIndex, type ArticleInput } from '../../site/lib/site-index.ts';
-import { sitemapFiles } from '../../site/lib/sitemap-data.ts';
+import { articleCanonical, languageAlternates } from '../../site/html/page-data.ts';
+import { buildSiteIndex, type ArticleInput } from '../../site/model/site-index.ts';
+import { sitemapFiles } from '../../site/outputs/sitemap-data.ts';
 
 function entries(count: number): ArticleInput[] {
   return Array.from({ length: count }, (_, i) => ({

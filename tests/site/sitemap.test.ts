@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newestLastmod, sitemapIndexXml, sitemapXml, splitSitemaps, SITEMAP_LIMIT } from '../../site/lib/sitemap.ts';
+import { newestLastmod, sitemapIndexXml, sitemapXml, splitSitemaps, SITEMAP_LIMIT } from '../../site/outputs/sitemap.ts';
 
 describe('splitSitemaps', () => {
   it('numbers files per group and splits at the limit', () => {

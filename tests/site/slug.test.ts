@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRoutes } from '../../site/lib/urls.ts';
+import { createRoutes } from '../../site/model/urls.ts';
 
 describe('createRoutes', () => {
   it('builds trailing-slash paths under the base path', () => {

@@ -4,9 +4,9 @@ import { parseHTML } from 'linkedom';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sourceHost } from '../../crawler/url/source-host.ts';
-import { sourceIconBytes } from '../../site/lib/source-icon.ts';
+import { sourceIconBytes } from '../../site/outputs/source-icon.ts';
 import { demoBuild, type DemoBuild } from '../e2e/helpers/demo-build.ts';
-import { readContentIndex } from '../../site/build/content-index.ts';
+import { readContentIndex } from '../../site/builder/content-index.ts';
 
 // The demo site, crawled from the sample web and built for real (the shared e2e demo build):
 // its sources index, a page per source host with articles and health, /sources.json, and cards

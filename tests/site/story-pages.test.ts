@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Article, StoryInfo } from '../../site/lib/site-index.ts';
-import { delayText, imageMember, storyReach, storyTimeline } from '../../site/lib/story-timeline.ts';
-import { newestStories, storyArchive, storyFormed, widestStories } from '../../site/lib/story-list.ts';
-import { sentencesOf, storySummary } from '../../site/lib/story-summary.ts';
+import type { Article, StoryInfo } from '../../site/model/site-index.ts';
+import { delayText, imageMember, storyReach, storyTimeline } from '../../site/model/story-timeline.ts';
+import { newestStories, storyArchive, storyFormed, widestStories } from '../../site/model/story-list.ts';
+import { sentencesOf, storySummary } from '../../site/model/story-summary.ts';
 
 // The pure parts of the story pages: timeline rows, reach, the pictured member, the lists of
 // /stories/ and its archive pages, and the extractive summary.

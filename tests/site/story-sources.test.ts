@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Article, StoryInfo } from '../../site/lib/site-index.ts';
-import { storyCoverage, storySources } from '../../site/lib/story-sources.ts';
+import type { Article, StoryInfo } from '../../site/model/site-index.ts';
+import { storyCoverage, storySources } from '../../site/model/story-sources.ts';
 
 function article(n: number, host: string, source: string = host): Article {
   return { id: `news/a${n}`, path: `/news/a${n}/`, host, source, data: { url: `https://${host}/a${n}` } } as unknown as Article;

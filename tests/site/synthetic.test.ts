@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
-import { syntheticConfig, syntheticTopics, writeSyntheticSite } from '../../tools/lib/synthetic-content.ts';
+import { syntheticConfig, syntheticTopics, writeSyntheticSite } from '../../scripts/dev/lib/synthetic-content.ts';
 import { readContent, type ContentFile } from './helpers/content.ts';
 
 let root: string;

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
 import { runCrawl, type RunSummary } from '../../crawler/pipeline/index.ts';
-import { startSampleWeb } from '../../tools/demo/index.ts';
-import { demoConfig } from '../../tools/demo/config.ts';
+import { startSampleWeb } from '../../scripts/dev/demo/index.ts';
+import { demoConfig } from '../../scripts/dev/demo/config.ts';
 import { startLocalS3, type LocalS3 } from '../deploy/helpers/s3.ts';
 
 // The whole chain with fake secrets in the environment, as the workflow has real ones:
@@ -70,9 +70,9 @@ beforeAll(async () => {
     logs += `${result.stdout}\n${result.stderr}\n`;
   };
   const secretEnv = { ...SECRETS, S3_BUCKET: s3.bucket };
-  await node(['tools/start.ts', '--no-serve', '--root', root], { ...secretEnv, AWS_ACCESS_KEY_ID });
+  await node(['scripts/start.ts', '--no-serve', '--root', root], { ...secretEnv, AWS_ACCESS_KEY_ID });
   // s3rver only knows the access key id S3RVER; the secret key is not checked, so the fake one is used.
-  await node(['commands/deploy/main.ts', '--dir', paths.dist, '--verbose'], { ...secretEnv, ...s3.env, AWS_ACCESS_KEY_ID: 'S3RVER', CLOUDFRONT_DISTRIBUTION_ID: '' });
+  await node(['scripts/deploy/main.ts', '--dir', paths.dist, '--verbose'], { ...secretEnv, ...s3.env, AWS_ACCESS_KEY_ID: 'S3RVER', CLOUDFRONT_DISTRIBUTION_ID: '' });
 
   before = fingerprint([paths.content, paths.data, paths.media]);
   const web = await startSampleWeb({ port: 0 });

@@ -9,8 +9,8 @@ import { runCrawl } from '../../crawler/pipeline/index.ts';
 import { listSegments } from '../../crawler/store/segments.ts';
 import { openState } from '../../crawler/store/state.ts';
 import { openUpgradedState } from '../../crawler/upgrade/index.ts';
-import { buildSite, type BuildReport } from '../../commands/build.ts';
-import { demoConfig, startSampleWeb } from '../../tools/demo/index.ts';
+import { buildSite, type BuildReport } from '../../scripts/build.ts';
+import { demoConfig, startSampleWeb } from '../../scripts/dev/demo/index.ts';
 import { sampleSubset } from '../crash/helpers/sample-subset.ts';
 import { snapshot } from '../site/helpers/dist.ts';
 

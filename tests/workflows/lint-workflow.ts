@@ -1,5 +1,5 @@
 import { parseDocument } from 'yaml';
-import { cronProblem } from '../../commands/new-site/schedule.ts';
+import { cronProblem } from '../../scripts/new-site/schedule.ts';
 
 // A GitHub Actions workflow checker for the rules this project holds its workflows to (the
 // parts of actionlint that matter here, plus supply-chain and secret-handling rules). It reads

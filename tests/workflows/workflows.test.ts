@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cronProblem } from '../../commands/new-site/schedule.ts';
+import { cronProblem } from '../../scripts/new-site/schedule.ts';
 import { lintWorkflow, parseWorkflow, type Step, type Workflow } from './lint-workflow.ts';
 
 const DIR = join(import.meta.dirname, '..', '..', '.github', 'workflows');

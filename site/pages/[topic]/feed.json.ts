@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { paths, siteIndex } from '../../lib/site-data.ts';
-import { feedResponse } from '../../lib/feed-response.ts';
+import { paths, siteIndex } from '../../model/site-data.ts';
+import { feedResponse } from '../../outputs/feed-response.ts';
 
 export const getStaticPaths: GetStaticPaths = async () => (await siteIndex()).topics.map((topic) => ({ params: { topic: topic.slug } }));
 

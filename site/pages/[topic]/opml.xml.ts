@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { siteIndex, sourceHealth } from '../../lib/site-data.ts';
-import { siteOpml } from '../../lib/opml.ts';
+import { siteIndex, sourceHealth } from '../../model/site-data.ts';
+import { siteOpml } from '../../outputs/opml.ts';
 
 // Only topics in the config have sources; a removed topic's pages build without a list.
 export const getStaticPaths: GetStaticPaths = async () => (await siteIndex()).topics.filter((t) => t.configured).map((topic) => ({ params: { topic: topic.slug } }));

@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import sharp from 'sharp';
-import { iconSvg, PNG_ICONS } from '../../lib/icons.ts';
+import { iconSvg, PNG_ICONS } from '../../outputs/icons.ts';
 
 export const getStaticPaths: GetStaticPaths = () => Object.keys(PNG_ICONS).map((icon) => ({ params: { icon } }));
 

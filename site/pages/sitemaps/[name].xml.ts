@@ -1,7 +1,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { renders, siteIndex } from '../../lib/site-data.ts';
-import { sitemapFiles } from '../../lib/sitemap-data.ts';
-import { sitemapXml } from '../../lib/sitemap.ts';
+import { renders, siteIndex } from '../../model/site-data.ts';
+import { sitemapFiles } from '../../outputs/sitemap-data.ts';
+import { sitemapXml } from '../../outputs/sitemap.ts';
 
 export const getStaticPaths: GetStaticPaths = async () =>
   sitemapFiles(await siteIndex())

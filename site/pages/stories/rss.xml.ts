@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { siteIndex } from '../../lib/site-data.ts';
-import { storyFeedResponse } from '../../lib/feed-response.ts';
+import { siteIndex } from '../../model/site-data.ts';
+import { storyFeedResponse } from '../../outputs/feed-response.ts';
 
 export const GET: APIRoute = async () => storyFeedResponse(await siteIndex(), 'rss');

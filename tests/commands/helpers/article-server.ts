@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRandom } from '../../../tools/lib/random.ts';
-import { paragraph, TOPIC_BANKS } from '../../../tools/lib/synthetic-prose.ts';
+import { createRandom } from '../../../scripts/dev/lib/random.ts';
+import { paragraph, TOPIC_BANKS } from '../../../scripts/dev/lib/synthetic-prose.ts';
 
 // A small site for the add/remove tests: a few article pages, a short note, a copy of an
 // article at another address, and a feed whose items the test sets. Counts requests per path.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ARTICLES = fileURLToPath(new URL('../../../tools/demo/articles/', import.meta.url));
+const ARTICLES = fileURLToPath(new URL('../../../scripts/dev/demo/articles/', import.meta.url));
 
 /**
  * A copy of the sample web's articles with only the first `perTopic` of each topic (the traps

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand, HeadObjectCommand, ListObjectsCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import { settingsFromEnv, type DeploySettings } from '../../../deploy/index.ts';
+import { settingsFromEnv, type DeploySettings } from '../../../scripts/deploy/index.ts';
 
 /** s3rver's built-in account: it checks request signatures against these. */
 export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -55,7 +55,7 @@ export async function startLocalS3(options: { bucket?: string; allowMismatchedSi
       const out: Array<{ key: string; size: number; etag: string }> = [];
       let marker: string | undefined;
       for (;;) {
-        // ListObjects v1: s3rver's v2 continuation tokens fail on Node 24 (see deploy/remote-listing.ts).
+        // ListObjects v1: s3rver's v2 continuation tokens fail on Node 24 (see scripts/deploy/remote-listing.ts).
         const page = await client.send(new ListObjectsCommand({ Bucket: bucket, Prefix: prefix || undefined, Marker: marker }));
         const contents = page.Contents ?? [];
         for (const o of contents) if (includeState || !o.Key!.slice((prefix ?? '').length).startsWith('.gleaner/')) out.push({ key: o.Key!, size: o.Size ?? 0, etag: (o.ETag ?? '').replace(/"/g, '') });

@@ -1,5 +1,5 @@
 import { createServer, request, type IncomingMessage } from 'node:http';
-import { closeServer, listen } from '../../../tools/lib/net.ts';
+import { closeServer, listen } from '../../../scripts/dev/lib/net.ts';
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {

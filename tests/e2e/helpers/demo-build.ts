@@ -4,8 +4,8 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../../../crawler/config/index.ts';
-import { listFiles } from '../../../deploy/files.ts';
-import { demoSiteConfig, makeDemoSite } from '../../../tools/lib/demo-site.ts';
+import { listFiles } from '../../../scripts/deploy/files.ts';
+import { demoSiteConfig, makeDemoSite } from '../../../scripts/dev/lib/demo-site.ts';
 
 // One crawl + build of the demo site shared by every e2e test file, cached under
 // .astro/e2e-demo/<key>, where the key hashes everything that shapes the output (the
@@ -15,7 +15,7 @@ import { demoSiteConfig, makeDemoSite } from '../../../tools/lib/demo-site.ts';
 
 const PROJECT = fileURLToPath(new URL('../../../', import.meta.url));
 const CACHE = join(PROJECT, '.astro', 'e2e-demo');
-const INPUTS = ['crawler', 'site', 'tools/demo', 'commands', 'deploy', 'tools/lib', 'astro.config.mjs', 'package-lock.json'];
+const INPUTS = ['crawler', 'site', 'scripts', 'astro.config.mjs', 'package-lock.json'];
 const STALE_AFTER_MS = 15 * 60_000;
 /** 22 of the 30-32 articles per topic in the first run: pages 1 and 2 fill (10 a page) and page 3 starts; the second run's 8-10 leave first-run articles in every 20-item topic feed. */
 export const FIRST_RUN_PER_TOPIC = 22;

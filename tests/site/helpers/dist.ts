@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { listFiles } from '../../../deploy/files.ts';
+import { listFiles } from '../../../scripts/deploy/files.ts';
 
 /** Every file of a built site, by path relative to dist/ (for byte-identity checks across builds). */
 export async function snapshot(dist: string): Promise<Map<string, Buffer>> {

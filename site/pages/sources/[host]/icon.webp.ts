@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { paths, sources } from '../../../lib/site-data.ts';
-import { sourceIconBytes } from '../../../lib/source-icon.ts';
+import { paths, sources } from '../../../model/site-data.ts';
+import { sourceIconBytes } from '../../../outputs/source-icon.ts';
 
 export const getStaticPaths: GetStaticPaths = async () => (await sources()).map((s) => ({ params: { host: s.host }, props: { file: s.health?.icon ?? null } }));
 

@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { bodyOf, renders, siteIndex } from '../../../../lib/site-data.ts';
-import { renderAmpArticle } from '../../../../lib/amp-page.ts';
+import { bodyOf, renders, siteIndex } from '../../../../model/site-data.ts';
+import { renderAmpArticle } from '../../../../outputs/amp-page.ts';
 
 // An endpoint rather than an .astro page: AMP needs exact markup (the ⚡ attribute, one
 // <style amp-custom>, no framework scripts or styles), so the document is written whole.

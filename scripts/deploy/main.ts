@@ -1,0 +1,84 @@
+import { resolve } from 'node:path';
+import { sitePaths } from '../../crawler/paths.ts';
+import { commandArgs, flagOptions, valueOptions } from '../kit/args.ts';
+import { runMain } from '../kit/main.ts';
+import { onTerminal } from '../kit/progress.ts';
+import { DEPLOY_CODES, isGleanerError, type DeployCode } from '../../crawler/errors.ts';
+import { deploy, describeTarget, settingsFromEnv, type Credentials } from './index.ts';
+import { createProgress, formatPlan, formatSummary } from './output.ts';
+
+const HELP = `Usage: npm run deploy -- [options]
+
+Syncs the built site to an S3-compatible bucket: uploads new and changed files (hashed assets
+first, then pages, then feeds and sitemaps), deletes objects no longer in the build, and
+invalidates changed paths on CloudFront when configured. Archived copies (archive/ in the site
+root, $GLEANER_ROOT/archive) go up first, under archive/<id>/, and are never deleted. What the bucket holds is read from the
+last deploy's manifest (.gleaner/deploy.json in the bucket), so a deploy of a large site lists
+nothing; the build's own file list (dist/.gleaner/files.json) gives the build's side.
+
+Options:
+  --dir <path>              build folder to deploy (default: dist/, or $GLEANER_ROOT/dist)
+  --dry-run                 print the plan; change nothing
+  --force                   deploy even if it deletes more than DEPLOY_MAX_DELETE_SHARE of the bucket
+  --list                    list the bucket and compare with it instead of trusting the last manifest
+  --verbose                 one line per uploaded or deleted object
+  -h, --help                show this help
+
+Environment:
+  S3_BUCKET                 bucket name (required)
+  S3_REGION                 region (default us-east-1, which S3-compatible stores accept)
+  S3_ENDPOINT               endpoint of an S3-compatible store (R2, B2, MinIO…)
+  S3_PREFIX                 key prefix inside the bucket, like "site/"
+  S3_FORCE_PATH_STYLE       true for stores that need path-style URLs (MinIO)
+  CLOUDFRONT_DISTRIBUTION_ID  invalidate changed paths on this distribution
+  AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY  credentials (or any source the AWS SDK's default chain reads)
+  DEPLOY_MAX_DELETE_SHARE   largest share of the bucket a deploy may delete without --force (default 0.3)
+  DEPLOY_CONCURRENCY        requests in flight (default 8)
+
+Exit codes: 0 deployed (or planned); 2 bad settings or arguments; 3 refused (delete guard,
+            missing build); 4 refused: the build holds only what changed and the bucket lacks
+            the rest (build with --cold and deploy again); 1 the bucket or CDN failed.`;
+
+const EXIT: Partial<Record<DeployCode, number>> = { E_DEPLOY_CONFIG: 2, E_DEPLOY_GUARD: 3, E_DEPLOY_DIR: 3, E_DEPLOY_PARTIAL: 4 };
+
+export async function main(argv: string[], env: Record<string, string | undefined> = process.env): Promise<number> {
+  const parsed = commandArgs(argv, { ...valueOptions('dir'), ...flagOptions('dry-run', 'force', 'list', 'verbose') }, HELP);
+  if (typeof parsed === 'number') return parsed;
+  const args = parsed.values;
+  const settings = settingsFromEnv(env);
+  if (!settings.ok) {
+    console.error(settings.error.message);
+    return 2;
+  }
+  const paths = sitePaths(env.GLEANER_ROOT);
+  const dir = resolve(args.dir ?? paths.dist);
+  const dryRun = Boolean(args['dry-run']);
+  console.log(`${dryRun ? 'Planning' : 'Deploying'} ${dir} → ${describeTarget(settings.value)}`);
+
+  const progress = createProgress({ tty: onTerminal(env), verbose: Boolean(args.verbose) });
+  try {
+    const report = await deploy({ dir, settings: settings.value, dryRun, force: args.force, listBucket: args.list, archiveDir: paths.archive, credentials: credentialsFrom(env), onEvent: progress.onEvent });
+    progress.stop();
+    if (dryRun) console.log(formatPlan(report.plan));
+    console.log(formatSummary(report));
+    return dryRun && report.plan.blocked ? 3 : 0;
+  } catch (error) {
+    progress.stop();
+    if (isGleanerError(error, ...DEPLOY_CODES)) {
+      console.error(`${error.code}: ${error.message}`);
+      return EXIT[error.code] ?? 1;
+    }
+    console.error((error as Error).stack ?? String(error));
+    return 1;
+  }
+}
+
+/** Keys in the given environment, as the SDK's env provider would read them; otherwise the SDK's default chain (profiles, roles) applies. */
+function credentialsFrom(env: Record<string, string | undefined>): Credentials | undefined {
+  const accessKeyId = env.AWS_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.AWS_SECRET_ACCESS_KEY?.trim();
+  if (!accessKeyId || !secretAccessKey) return undefined;
+  return { accessKeyId, secretAccessKey, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) };
+}
+
+await runMain(import.meta.url, main);

@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { SitePaths } from '../../../crawler/paths.ts';
+import { engine } from '../../../crawler/store/engine.ts';
+import { removedPages } from '../../../crawler/store/removals.ts';
+import { listSegments } from '../../../crawler/store/segments.ts';
+import { openState } from '../../../crawler/store/state.ts';
+import { describeDatabase, exampleQueries, type DatabaseInfo, type ExampleQuery } from '../../model/database.ts';
+import { segmentMark, segmentsSince, touchedBy, type SegmentMark } from './changes.ts';
+import { sourceHealth, type SourceHealth } from './sources.ts';
+import { PART_SIZES, planData, type DataFileEntry, type PartSizes } from './plan.ts';
+import { dataFileBytes, catalogBytes } from './write.ts';
+import type { ReuseConfig } from '../../model/reuse.ts';
+import type { RemovedPage } from '../../model/removed.ts';
+
+// What /data/ offers: the site's data as SQLite files anyone can open (tables in schema.ts).
+//
+//   site.sqlite                  everything in one file while the site is small (no more articles
+//                                than one part holds); then the catalog: topics, sources, tags, and the list
+//                                of every other file with its size and SHA-256
+//   articles-YYYY-MM[-n].sqlite  the articles published in a month, 500 a file (parts.ts)
+//   crawl-YYYY-MM[-n].sqlite     the URLs the crawler found in a month, 5,000 a file, and its runs
+//
+// Every file has a .sha256 beside it. A build writes only the files holding rows that changed
+// since the last build (the crawler's new segments say which, changes.ts), so an hourly run
+// rewrites the newest part or two and the deploy uploads those.
+
+
+export interface SiteFile extends DataFileEntry {
+  /** Everything (a small site) or the catalog. */
+  complete: boolean;
+  info: DatabaseInfo;
+  queries: ExampleQuery[];
+}
+
+/** What the data page lists. */
+export interface DataIndex {
+  site: SiteFile | null;
+  /** Newest first. */
+  articles: DataFileEntry[];
+  crawl: DataFileEntry[];
+}
+
+/** What the build remembers about the data files between builds. */
+export interface DataManifest {
+  mark: SegmentMark | null;
+  /** A hash of the reuse modes the files were written with (a change rewrites them all: see site/builder/index.ts). */
+  reuse?: string;
+  files: Record<string, DataFileEntry>;
+  index: DataIndex | null;
+  /** Each source host's health (sources.ts), for the source pages; absent in a manifest older than them. */
+  sources?: SourceHealth[];
+  /** The old pages of removed articles (npm run remove), which answer "removed"; absent in a manifest older than them. */
+  removed?: RemovedPage[];
+}
+
+export function emptyDataManifest(): DataManifest {
+  return { mark: null, files: {}, index: null, sources: [], removed: [] };
+}
+
+export interface DataBuild {
+  manifest: DataManifest;
+  /** Files written into outDir/data/ (each with its .sha256). */
+  written: string[];
+}
+
+function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+async function writeData(outDir: string, name: string, bytes: Uint8Array): Promise<void> {
+  await mkdir(join(outDir, 'data'), { recursive: true });
+  await writeFile(join(outDir, 'data', name), bytes);
+  await writeFile(join(outDir, 'data', `${name}.sha256`), `${sha256(bytes)}  ${name}\n`);
+}
+
+/**
+ * Writes the data files that changed into `outDir`/data/. `previous` null (a cold build) writes
+ * them all; `changedFiles` are content files whose body changed since the last build.
+ */
+export async function buildDataFiles(paths: SitePaths, previous: DataManifest | null, changedFiles: string[], outDir: string, sizes: PartSizes = PART_SIZES, reuse: ReuseConfig | null = null): Promise<DataBuild> {
+  const segments = listSegments(paths.segments);
+  if (!segments.length) return legacyData(paths, outDir);
+
+  const SQL = await engine();
+  const fresh = previous ? segmentsSince(segments, previous.mark) : null;
+  const touched = fresh ? touchedBy(SQL, paths.segments, fresh) : null;
+  const nothingNew = fresh !== null && fresh.length === 0 && changedFiles.length === 0 && previous?.index && previous.sources && previous.removed;
+  if (nothingNew) return { manifest: previous!, written: [] };
+
+  const state = await openState(paths, { readOnly: true });
+  try {
+    const before = touched ? (previous?.files ?? {}) : {};
+    const plan = planData(state, before, touched, changedFiles, sizes);
+    const files: Record<string, DataFileEntry> = {};
+    for (const name of plan.keep) files[name] = before[name]!;
+    const written: string[] = [];
+    for (const part of plan.write) {
+      const bytes = await dataFileBytes(state, paths.root, part.kind === 'articles' ? { articles: part.ids, urls: [], runs: [], period: part.period } : { articles: [], urls: part.ids, runs: part.runIds, period: part.period }, reuse);
+      await writeData(outDir, part.name, bytes);
+      written.push(part.name);
+      files[part.name] = {
+        name: part.name,
+        kind: part.kind,
+        period: part.period,
+        part: part.part,
+        articles: part.kind === 'articles' ? part.ids.length : 0,
+        urls: part.kind === 'crawl' ? part.ids.length : 0,
+        bytes: bytes.byteLength,
+        sha256: sha256(bytes),
+        fingerprint: part.fingerprint,
+      };
+    }
+
+    const list = Object.values(files).sort((a, b) => (a.name < b.name ? 1 : -1));
+    // While the whole site fits in one part, site.sqlite is the whole site (written again on every build).
+    const complete = plan.articles <= sizes.articles;
+    const bytes = complete
+      ? await dataFileBytes(state, paths.root, {
+          articles: state.all<{ id: number }>(`SELECT id FROM articles WHERE status = 'published' ORDER BY id`).map((r) => r.id),
+          urls: state.all<{ id: number }>(`SELECT id FROM urls WHERE state != 'removed' ORDER BY id`).map((r) => r.id),
+          runs: state.all<{ id: number }>('SELECT id FROM runs ORDER BY id').map((r) => r.id),
+          period: 'all',
+        }, reuse)
+      : await catalogBytes(state, list);
+    await writeData(outDir, 'site.sqlite', bytes);
+    written.push('site.sqlite');
+    const info = await describeDatabase(bytes);
+    const site: SiteFile = {
+      name: 'site.sqlite',
+      kind: 'site',
+      period: null,
+      part: 1,
+      articles: complete ? plan.articles : 0,
+      urls: 0,
+      bytes: bytes.byteLength,
+      sha256: sha256(bytes),
+      fingerprint: '',
+      complete,
+      info,
+      queries: exampleQueries(info),
+    };
+    const index: DataIndex = { site, articles: list.filter((f) => f.kind === 'articles'), crawl: list.filter((f) => f.kind === 'crawl') };
+    // Read here, in the worker that already holds the state: Astro's process never loads it.
+    const sources = sourceHealth(state);
+    const removed = removedPages(state).map((r) => ({ id: `${r.topic}/${r.slug}`, removedAt: r.removedAt }));
+    return { manifest: { mark: segmentMark(segments), files, index, sources, removed }, written };
+  } finally {
+    state.close();
+  }
+}
+
+/** Only the sources' health and names (a build slice that writes no data files still names every card's source). */
+export async function readSourceHealth(paths: SitePaths): Promise<SourceHealth[]> {
+  if (!listSegments(paths.segments).length) return [];
+  const state = await openState(paths, { readOnly: true });
+  try {
+    return sourceHealth(state);
+  } finally {
+    state.close();
+  }
+}
+
+/** A site not upgraded yet (the next crawl does it) offers its one database file, as it is. */
+async function legacyData(paths: SitePaths, outDir: string): Promise<DataBuild> {
+  if (!existsSync(paths.legacyDatabase)) return { manifest: emptyDataManifest(), written: [] };
+  const bytes = readFileSync(paths.legacyDatabase);
+  await writeData(outDir, 'site.sqlite', bytes);
+  const info = await describeDatabase(bytes);
+  const site: SiteFile = { name: 'site.sqlite', kind: 'site', period: null, part: 1, articles: 0, urls: 0, bytes: bytes.byteLength, sha256: sha256(bytes), fingerprint: '', complete: true, info, queries: exampleQueries(info) };
+  return { manifest: { mark: null, files: {}, index: { site, articles: [], crawl: [] }, sources: [], removed: [] }, written: ['site.sqlite'] };
+}

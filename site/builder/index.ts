@@ -1,0 +1,341 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Config } from '../../crawler/config/index.ts';
+import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
+import { buildSiteIndex, type ArticleInput } from '../model/site-index.ts';
+import type { RenderSet } from './input.ts';
+import { runAstro } from './astro.ts';
+import { deserializeContentCache, readContentIndex, serializeContentCache, type SkippedFile } from './content-index.ts';
+import { buildDataFilesApart, readSourceHealthApart } from './data/apart.ts';
+import { codeFingerprint, configFingerprint } from './fingerprint.ts';
+import { writeDistState } from './dist-state.ts';
+import { emptyManifest, readJson, readManifest, writeJson, type BuildManifest, type DistFiles, type FileEntry } from './manifest.ts';
+import { keyedPages, type KeyedPage } from './page-keys.ts';
+import { reuseConfig } from '../model/reuse.ts';
+import { searchShards, shardList, writeSearchShards, writeShardList } from './search.ts';
+
+// npm run build: <root>/content → <root>/dist, rendering only what changed (see page-keys.ts):
+//
+//   1. read content/ (content-index.ts: only files that changed are read again);
+//   2. key every page whose number grows with the site; compare with the last build's manifest;
+//   3. Astro renders the pages whose key changed, and every page that is always rendered, into a
+//      stage folder inside the project; search shards and data files whose key changed are
+//      written there too;
+//   4. the stage is merged into dist/: a file is replaced only when its bytes differ; pages,
+//      shards and files that are gone are removed; new images are copied;
+//   5. the manifest records what the site now is (.gleaner/build/, and dist/.gleaner/files.json).
+//
+// A build with no manifest, or whose code or config changed, is cold: it renders everything
+// into a fresh dist/. A cold build can be split: GLEANER_SHARD=i/N renders one slice of the
+// pages into dist-shards/<i>/ and `--merge` joins the slices (see shards.ts). In CI the manifest
+// comes from the previous run's cache while dist/ starts empty: the build then writes only what
+// changed, and the deploy (which trusts the manifest) uploads just that.
+
+const PROJECT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface BuildOptions {
+  root: string;
+  config: Config;
+  /** Print nothing but errors. */
+  quiet?: boolean;
+  /** Show Astro's own log (one line per page). */
+  verbose?: boolean;
+  /** Render everything, whatever the manifest says. */
+  cold?: boolean;
+  /** One slice of a sharded cold build: renders pages whose file hashes into slice `index` (1-based) of `count`. */
+  shard?: { index: number; count: number };
+  /** Articles per search shard (default SHARD_SIZE); tests use small ones to have many shards. */
+  searchShardSize?: number;
+}
+
+export interface BuildReport {
+  root: string;
+  dist: string;
+  /** 'cold': everything rendered; 'incremental': what changed, into a complete dist/; 'delta': what changed, into a dist/ that holds only that (CI). */
+  mode: 'cold' | 'incremental' | 'delta';
+  /** HTML documents of the complete site (articles, their AMP pages, lists, tags, legal pages…). */
+  pages: number;
+  /** Files of the complete site, including feeds, sitemaps, media, search and data. */
+  files: number;
+  /** Pages Astro rendered this time. */
+  rendered: number;
+  /** Files written or replaced in dist/ this time, and their bytes. */
+  changed: { files: number; bytes: number };
+  removed: number;
+  /** Articles the search index holds, and the shards re-indexed this time. */
+  indexedPages: number;
+  searchShards: { total: number; written: number };
+  database: { bytes: number; sha256: string } | null;
+  dataFiles: { total: number; written: number };
+  mediaFiles: number;
+  /** Content files left out, with why (the rest of the site is built). */
+  skipped: SkippedFile[];
+  durationMs: number;
+  timings: { contentMs: number; astroMs: number; pagefindMs: number; dataMs: number; mergeMs: number; totalMs: number };
+}
+
+let running: Promise<unknown> = Promise.resolve();
+
+/** Builds the site for `root`. Calls in one process run one at a time, so two builds never hold their memory at once. */
+export function buildSite(options: BuildOptions): Promise<BuildReport> {
+  const next = running.then(() => buildOnce(options));
+  running = next.catch(() => undefined);
+  return next;
+}
+
+function md5(bytes: Uint8Array): string {
+  return createHash('md5').update(bytes).digest('hex');
+}
+
+function stageFor(paths: SitePaths, shard?: { index: number }): string {
+  // Inside the project whatever the root: Astro's prerender bundle must resolve the project's packages.
+  const id = createHash('sha256').update(paths.root).digest('hex').slice(0, 12);
+  return join(PROJECT, '.astro', 'stage', `${id}${shard ? `-${shard.index}` : ''}`);
+}
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
+    .filter((f) => !f.startsWith('.'))
+    .sort();
+}
+
+async function buildOnce(options: BuildOptions): Promise<BuildReport> {
+  const { config } = options;
+  const paths = sitePaths(options.root);
+  const started = performance.now();
+  const say = (line: string) => {
+    if (!options.quiet) console.log(line);
+  };
+  const buildDir = join(paths.cache, 'build');
+  const manifestFile = join(buildDir, options.shard ? `manifest-shard-${options.shard.index}.json` : 'manifest.json');
+  const contentCacheFile = join(buildDir, 'content.json');
+  const distFilesFile = join(paths.dist, '.gleaner', 'files.json');
+
+  // 1. Content.
+  const cache = deserializeContentCache(readJson(contentCacheFile));
+  const content = await readContentIndex(paths.root, cache);
+  writeJson(contentCacheFile, serializeContentCache(cache));
+  const entries: ArticleInput[] = content.entries.map((e) => ({ id: e.id, data: e.data, file: e.file, bodySha: e.bodySha }));
+  const contentDone = performance.now();
+  say(`building ${config.site.title} from ${paths.content}: ${entries.length} articles (${content.read} read, the rest known)`);
+
+  const prefix = `${codeFingerprint(PROJECT)}:${configFingerprint(config)}`;
+  const previous = options.cold || options.shard ? null : readManifest(manifestFile);
+  const mode: BuildReport['mode'] = !previous || previous.prefix !== prefix ? 'cold' : readJson<DistFiles>(distFilesFile)?.buildId === previous.buildId ? 'incremental' : 'delta';
+  const manifest = mode === 'cold' ? emptyManifest(prefix, randomUUID()) : { ...previous!, buildId: randomUUID() };
+  const inSlice = (file: string) => !options.shard || Number.parseInt(createHash('md5').update(file).digest('hex').slice(0, 8), 16) % options.shard.count === options.shard.index - 1;
+  const firstSlice = !options.shard || options.shard.index === 1;
+
+  const dist = options.shard ? join(paths.root, 'dist-shards', String(options.shard.index)) : paths.dist;
+  if (mode === 'cold' && existsSync(dist)) await moveAside(paths, dist);
+  const stage = stageFor(paths, options.shard);
+  rmSync(stage, { recursive: true, force: true });
+  mkdirSync(join(stage, 'input'), { recursive: true });
+  const input = { siteIndex: join(stage, 'input', 'site-index.json'), renderSet: join(stage, 'input', 'render.json'), downloads: join(stage, 'input', 'downloads.json'), sources: join(stage, 'input', 'sources.json'), removed: join(stage, 'input', 'removed.json') };
+
+  // 2. Data files (before the keys: the sources' names the worker reads from the state are on
+  // every card; and before Astro: the data page lists the files).
+  const dataStarted = performance.now();
+  let dataWritten = 0;
+  if (firstSlice) {
+    // The data files carry what the pages show of each body (reuse.ts); a change of the modes rewrites them all, which is rare.
+    const reuse = reuseConfig(config);
+    const reuseKey = createHash('sha256').update(JSON.stringify(reuse)).digest('base64url').slice(0, 22);
+    const previousData = mode === 'cold' || (manifest.data.reuse ?? reuseKey) !== reuseKey ? null : manifest.data;
+    const data = await buildDataFilesApart({ paths, previous: previousData, changedFiles: content.changed, outDir: join(stage, 'out'), reuse });
+    manifest.data = { ...data.manifest, reuse: reuseKey };
+    dataWritten = data.written.length;
+  } else {
+    // Another slice writes no data files, but its cards name their sources as the first slice's do.
+    manifest.data = { ...manifest.data, sources: await readSourceHealthApart(paths) };
+  }
+  const health = manifest.data.sources ?? [];
+  writeFileSync(input.downloads, JSON.stringify(manifest.data.index));
+  writeFileSync(input.sources, JSON.stringify(health));
+  writeFileSync(input.removed, JSON.stringify(manifest.data.removed ?? []));
+  const dataDone = performance.now();
+
+  // 3a. What to render.
+  const index = buildSiteIndex(entries, config, health);
+  const keyed = keyedPages(index, prefix);
+  const toRender = keyed.filter((p) => inSlice(p.file) && (mode === 'cold' || previous!.pages[p.file] !== p.key || (mode === 'incremental' && !existsSync(join(paths.dist, p.file)))));
+  const renderSet: RenderSet = { all: false, pages: {} };
+  for (const page of toRender) (renderSet.pages[page.route] ??= []).push(page.id);
+  writeFileSync(input.siteIndex, JSON.stringify(entries));
+  writeFileSync(input.renderSet, JSON.stringify(renderSet));
+
+  // 3b. Pages.
+  await runAstro({ project: PROJECT, root: paths.root, config, outDir: join(stage, 'astro'), input, logLevel: options.verbose ? 'info' : options.quiet ? 'error' : 'warn' });
+  const astroDone = performance.now();
+  say(`  ${toRender.length} keyed pages rendered (of ${keyed.length}) in ${((astroDone - dataDone) / 1000).toFixed(1)}s; search…`);
+
+  // 3c. Search shards.
+  const shards = searchShards(index, prefix, options.searchShardSize);
+  const changedShards = shards.filter(
+    (s) => inSlice(s.bundle) && (mode === 'cold' || manifest.search[s.bundle]?.key !== s.key || (mode === 'incremental' && !existsSync(join(dist, s.bundle, 'pagefind-entry.json')))),
+  );
+  await writeSearchShards(index, paths.root, changedShards, join(stage, 'search'));
+  if (firstSlice) await writeShardList(shardList(shards, options.searchShardSize), join(stage, 'search'));
+  const pagefindDone = performance.now();
+
+  // 4. Merge into dist/.
+  const changed = { files: 0, bytes: 0 };
+  let removed = 0;
+  // Where an unchanged file is: on disk (a complete dist/), or only in the manifest and the bucket (delta).
+  const keep = mode === 'delta' ? 'manifest' : 'disk';
+  const place = async (from: string, file: string): Promise<void> => {
+    const bytes = await readFile(from);
+    const entry: FileEntry = { md5: md5(bytes), size: bytes.byteLength };
+    const known = manifest.files[file];
+    const same = known && known.md5 === entry.md5 && known.size === entry.size;
+    if (!same || (keep === 'disk' && !existsSync(join(dist, file)))) {
+      await mkdir(dirname(join(dist, file)), { recursive: true });
+      await rename(from, join(dist, file)).catch(() => copyFile(from, join(dist, file)));
+      changed.files++;
+      changed.bytes += entry.size;
+    }
+    manifest.files[file] = entry;
+  };
+  const drop = (file: string) => {
+    if (!(file in manifest.files)) return;
+    delete manifest.files[file];
+    rmSync(join(dist, file), { force: true });
+    removeEmptyFolders(dist, dirname(file));
+    if (process.env.GLEANER_BUILD_DEBUG) console.log(`removed ${file}`);
+    removed++;
+  };
+
+  const astroFiles = filesUnder(join(stage, 'astro'));
+  const keyedFiles = new Set(keyed.map((p) => p.file));
+  for (const file of astroFiles) await place(join(stage, 'astro', file), file);
+  for (const page of toRender) manifest.pages[page.file] = page.key;
+  const always = astroFiles.filter((f) => !keyedFiles.has(f));
+  const alwaysSet = new Set(always);
+  if (!options.shard) {
+    for (const file of Object.keys(manifest.pages)) if (!keyedFiles.has(file)) {
+      delete manifest.pages[file];
+      // A removed article's page file now holds its "removed" page, rendered every build.
+      if (alwaysSet.has(file)) continue;
+      drop(file);
+    }
+    for (const file of manifest.always) if (!always.includes(file) && !keyedFiles.has(file)) drop(file);
+  }
+  manifest.always = always;
+
+  for (const shard of changedShards) {
+    const files = filesUnder(join(stage, 'search', shard.bundle)).map((f) => `${shard.bundle}${f}`);
+    for (const file of files) await place(join(stage, 'search', file), file);
+    for (const old of manifest.search[shard.bundle]?.files ?? []) if (!files.includes(old)) drop(old);
+    manifest.search[shard.bundle] = { key: shard.key, files };
+  }
+  if (firstSlice) await place(join(stage, 'search', 'pagefind', 'shards.json'), 'pagefind/shards.json');
+  if (!options.shard) {
+    const current = new Set(shards.map((s) => s.bundle));
+    for (const [bundle, entry] of Object.entries(manifest.search)) if (!current.has(bundle)) {
+      for (const file of entry.files) drop(file);
+      delete manifest.search[bundle];
+    }
+  }
+  for (const file of filesUnder(join(stage, 'out'))) await place(join(stage, 'out', file), file);
+  if (firstSlice) {
+    const offered = new Set([...Object.keys(manifest.data.files), ...(manifest.data.index?.site ? ['site.sqlite'] : [])].flatMap((name) => [`data/${name}`, `data/${name}.sha256`]));
+    for (const file of Object.keys(manifest.files)) if (/^data\/[^/]+\.sqlite(\.sha256)?$/.test(file) && !offered.has(file)) drop(file);
+  }
+  const mediaFiles = firstSlice ? await copyMedia(paths, dist, manifest, keep, changed, drop) : 0;
+  const mergeDone = performance.now();
+
+  // 5. Record.
+  if (mode === 'cold' && firstSlice) manifest.pages = Object.fromEntries(keyed.filter((p) => inSlice(p.file)).map((p) => [p.file, p.key]));
+  writeJson(manifestFile, manifest);
+  writeDistState(dist, manifest, config);
+  rmSync(stage, { recursive: true, force: true });
+
+  const allFiles = Object.keys(manifest.files);
+  const site = manifest.data.index?.site ?? null;
+  const report: BuildReport = {
+    root: paths.root,
+    dist,
+    mode,
+    pages: allFiles.filter((f) => f.endsWith('.html') && !f.startsWith('pagefind/')).length,
+    files: allFiles.length,
+    rendered: astroFiles.filter((f) => f.endsWith('.html')).length,
+    changed,
+    removed,
+    indexedPages: shards.reduce((n, s) => n + s.articles.length, 0),
+    searchShards: { total: shards.length, written: changedShards.length },
+    database: site ? { bytes: site.bytes, sha256: site.sha256 } : null,
+    dataFiles: { total: Object.keys(manifest.data.files).length + (site ? 1 : 0), written: dataWritten },
+    mediaFiles,
+    skipped: content.skipped,
+    durationMs: Math.round(performance.now() - started),
+    timings: {
+      contentMs: Math.round(contentDone - started),
+      dataMs: Math.round(dataDone - dataStarted),
+      astroMs: Math.round(astroDone - dataDone),
+      pagefindMs: Math.round(pagefindDone - astroDone),
+      mergeMs: Math.round(mergeDone - pagefindDone),
+      totalMs: Math.round(performance.now() - started),
+    },
+  };
+  if (!options.quiet) console.log(summary(report));
+  return report;
+}
+
+/** Lead images, kept in media/<yyyy>/<mm>/ and served flat from /media/<name> (names are content hashes: a known name is a known file). */
+async function copyMedia(paths: SitePaths, dist: string, manifest: BuildManifest, keep: 'disk' | 'manifest', changed: { files: number; bytes: number }, drop: (file: string) => void): Promise<number> {
+  const present = new Set<string>();
+  for (const file of filesUnder(paths.media)) {
+    const name = file.slice(file.lastIndexOf('/') + 1);
+    if (name.endsWith('.tmp')) continue;
+    const target = `media/${name}`;
+    if (present.has(target)) continue;
+    present.add(target);
+    if (manifest.files[target] && (keep === 'manifest' || existsSync(join(dist, target)))) continue;
+    const bytes = readFileSync(join(paths.media, file));
+    mkdirSync(join(dist, 'media'), { recursive: true });
+    writeFileSync(join(dist, target), bytes);
+    manifest.files[target] = { md5: md5(bytes), size: bytes.byteLength };
+    changed.files++;
+    changed.bytes += bytes.byteLength;
+  }
+  for (const file of Object.keys(manifest.files)) if (file.startsWith('media/') && !present.has(file)) drop(file);
+  return present.size;
+}
+
+/** Moves the previous dist/ aside and deletes it in the background (a 30,000-file folder takes seconds to delete). */
+async function moveAside(paths: SitePaths, dist: string): Promise<void> {
+  const trash = join(paths.cache, `old-dist-${process.pid}-${Date.now()}`);
+  mkdirSync(paths.cache, { recursive: true });
+  renameSync(dist, trash);
+  rm(trash, { recursive: true, force: true }).catch(() => undefined);
+}
+
+export function summary(report: BuildReport): string {
+  const t = report.timings;
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return [
+    `built ${report.pages} pages (${report.files} files) into ${report.dist} in ${(t.totalMs / 1000).toFixed(1)}s (${report.mode})`,
+    `  ${report.rendered} pages rendered · ${report.changed.files} files written (${mb(report.changed.bytes)}) · ${report.removed} removed`,
+    `  content ${(t.contentMs / 1000).toFixed(1)}s · data ${(t.dataMs / 1000).toFixed(1)}s · astro ${(t.astroMs / 1000).toFixed(1)}s · search ${(t.pagefindMs / 1000).toFixed(1)}s (${report.searchShards.written} of ${report.searchShards.total} shards, ${report.indexedPages} pages) · merge ${(t.mergeMs / 1000).toFixed(1)}s`,
+    report.database ? `  data: site.sqlite ${mb(report.database.bytes)} sha256 ${report.database.sha256}, ${report.dataFiles.total} files (${report.dataFiles.written} written)` : '  no data yet (the crawler writes data/segments)',
+    `  ${report.mediaFiles} media files`,
+    ...report.skipped.map((s) => `  warning: left out ${s.file}: ${s.reason}`),
+  ].join('\n');
+}
+
+/** Removes `folder` (relative to `root`) and each parent that a removed page left empty, up to `root`. */
+function removeEmptyFolders(root: string, folder: string): void {
+  for (let dir = folder; dir && dir !== '.' && dir !== '/'; dir = dirname(dir)) {
+    try {
+      rmdirSync(join(root, dir));
+    } catch {
+      return; // not empty (or already gone): its parents are not empty either
+    }
+  }
+}

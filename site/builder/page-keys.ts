@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import type { Article, SiteIndex } from '../model/site-index.ts';
+import { TAG_PAGE_LIMIT } from '../html/page-data.ts';
+import { sitemapFiles } from '../outputs/sitemap-data.ts';
+import { dailyEditions } from '../model/daily.ts';
+import { storyArchiveOf } from '../model/story-list.ts';
+
+// The pages whose number grows with the site (articles, their AMP pages, archive pages, tag
+// pages, story pages and story archive pages, daily editions, article sitemaps) carry a key: a
+// hash of everything their template reads. A build
+// renders such a page only when its key changed (or its file is missing); every other page (home,
+// topic fronts, feeds, tag index, legal pages…) is rendered every time, and the merge into dist/
+// keeps its file when the bytes are the same. The keys are made here, from the same site index
+// the templates read, one function per route next to what the template shows.
+
+export type KeyedRoute = 'article' | 'amp' | 'archive' | 'tag' | 'story' | 'stories' | 'sitemap' | 'daily';
+
+export interface KeyedPage {
+  route: KeyedRoute;
+  /** The page's id within its route (what the route's getStaticPaths filters on). */
+  id: string;
+  /** Its file in dist/, relative, with forward slashes. */
+  file: string;
+  key: string;
+}
+
+function hash(parts: unknown): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
+}
+
+/** What a card or link shows of an article: its address, every frontmatter field and its source's name (which the crawler may learn later). */
+function card(article: Article): unknown {
+  return [article.path, article.data, article.source];
+}
+
+/** `prefix` covers what every page depends on: the site's code and its config (see fingerprint.ts). */
+export function keyedPages(index: SiteIndex, prefix: string): KeyedPage[] {
+  const pages: KeyedPage[] = [];
+  for (const article of index.articles) {
+    const tags = article.shownTags.map((t) => [t.slug, t.name]);
+    const topic = index.topicBySlug.get(article.topic);
+    const topicName = topic ? [topic.slug, topic.name] : null;
+    const older = index.older(article);
+    // The reuse mode is resolved from the config, which the fingerprint leaves out: a source turned to excerpt re-renders only its own pages.
+    const body = [article.bodySha, article.mode];
+    pages.push({
+      route: 'article',
+      id: article.id,
+      file: `${article.id}/index.html`,
+      key: hash([prefix, card(article), body, tags, topicName, index.related(article).map(card), older ? [older.path, older.data.title] : null, index.storyOf(article)?.members.map(card) ?? null]),
+    });
+    pages.push({ route: 'amp', id: article.id, file: `amp/${article.id}/index.html`, key: hash([prefix, card(article), body, tags, topicName]) });
+  }
+  for (const topic of index.topics) {
+    topic.pages.forEach((articles, i) => {
+      const n = i + 1;
+      pages.push({
+        route: 'archive',
+        id: `${topic.slug}/${n}`,
+        file: `${topic.slug}/page/${n}/index.html`,
+        key: hash([prefix, topic.slug, topic.name, topic.description, n, index.isFullPage(topic, n), index.onFront(topic, n), index.isFullPage(topic, n + 1), articles.map(card)]),
+      });
+    });
+  }
+  for (const tag of index.tags) {
+    // The page shows the newest TAG_PAGE_LIMIT and says how many there are.
+    pages.push({ route: 'tag', id: tag.slug, file: `tags/${tag.slug}/index.html`, key: hash([prefix, tag.slug, tag.name, tag.listed, tag.articles.length, tag.articles.slice(0, TAG_PAGE_LIMIT).map(card)]) });
+  }
+  for (const story of index.stories) {
+    // The lead is the first article, so members (every card the page shows) say it all; their
+    // bodies and modes too, as the page's summary quotes them (story-summary.ts).
+    pages.push({ route: 'story', id: String(story.id), file: `stories/${story.id}/index.html`, key: hash([prefix, story.id, story.members.map((m) => [card(m), m.bodySha, m.mode])]) });
+  }
+  for (const edition of dailyEditions(index)) {
+    // A day's top stories with the day's tellings, its neighbours and whether it is closed: a closed day's key never changes (daily.ts).
+    const sections = edition.sections.map((s) => [s.slug, s.name, s.items.map((item) => [card(item.lead), item.members.map(card), item.story?.path ?? null])]);
+    pages.push({ route: 'daily', id: edition.day, file: `daily/${edition.day}/index.html`, key: hash([prefix, edition.day, edition.closed, edition.prev, edition.next, sections]) });
+  }
+  const storyArchive = storyArchiveOf(index);
+  storyArchive.pages.forEach((stories, i) => {
+    const n = i + 1;
+    // A card per story: its lead, the tellings it lists (every member's card covers both) and a sentence quoted from their bodies.
+    const shown = stories.map((s) => [s.id, s.path, s.members.map((m) => [card(m), m.bodySha, m.mode])]);
+    pages.push({ route: 'stories', id: String(n), file: `stories/page/${n}/index.html`, key: hash([prefix, n, storyArchive.onIndex(n), storyArchive.isFull(n + 1), shown]) });
+  });
+  for (const file of sitemapFiles(index)) {
+    pages.push({ route: 'sitemap', id: file.name, file: `sitemaps/${file.name}.xml`, key: hash([prefix, file.urls]) });
+  }
+  return pages;
+}

@@ -1,0 +1,30 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { renderMarkdown } from './markdown.ts';
+import type { Article } from '../model/site-index.ts';
+
+// An article's body as HTML, rendered from its Markdown file when a page needs it: the pages of
+// a build render only what they show, and the build holds only the bodies it is rendering (an
+// article page, its AMP page and the feeds that carry it share one rendering).
+
+const RECENT = 64;
+const recent = new Map<string, Promise<string>>();
+
+export function articleHtml(root: string, article: Pick<Article, 'file' | 'bodySha'>): Promise<string> {
+  const key = `${article.file}\n${article.bodySha}`;
+  let html = recent.get(key);
+  if (html) {
+    recent.delete(key);
+  } else {
+    html = readFile(join(root, article.file), 'utf8').then((text) => renderMarkdown(bodyOf(text)));
+    if (recent.size >= RECENT) recent.delete(recent.keys().next().value!);
+  }
+  recent.set(key, html);
+  return html;
+}
+
+/** The Markdown after a content file's frontmatter. */
+export function bodyOf(fileText: string): string {
+  const end = fileText.startsWith('---\n') ? fileText.indexOf('\n---\n', 4) : -1;
+  return end === -1 ? fileText : fileText.slice(end + 5);
+}

@@ -1,0 +1,325 @@
+import type { Config } from '../../crawler/config/index.ts';
+import type { Frontmatter } from '../../crawler/publish/frontmatter.ts';
+import { time } from './dates.ts';
+import { tagSlug } from '../../crawler/enrich/tag-slug.ts';
+import { createRoutes, type Routes } from './urls.ts';
+import { modeOf, type ReuseMode } from './reuse.ts';
+import { sourceHost } from '../../crawler/url/source-host.ts';
+import { sourceFeeds, sourceNames } from './source-names.ts';
+import type { SourceHealth } from '../builder/data/sources.ts';
+
+// Every list the site needs, computed once per build from all articles: pages then only
+// look things up. Pure: entries and config in, index out.
+
+export interface ArticleInput {
+  id: string;
+  data: Frontmatter;
+  /** Its Markdown file, relative to the site's root. */
+  file: string;
+  /** SHA-256 of the Markdown body. */
+  bodySha: string;
+}
+
+export interface TagRef {
+  slug: string;
+  name: string;
+}
+
+export interface Article {
+  id: string;
+  slug: string;
+  topic: string;
+  data: Frontmatter;
+  file: string;
+  bodySha: string;
+  path: string;
+  ampPath: string;
+  /** Its source host (crawler/url/source-host.ts), null for an address without one. */
+  host: string | null;
+  /** Its source's name as readers see it (crawler/url/source-name.ts): resolved once from the config and what the crawler learned. */
+  source: string;
+  /** How much of it the site shows (reuse.ts): resolved once from the config. */
+  mode: ReuseMode;
+  /** Every tag of the article (search filters by these: they never change once published). */
+  tags: TagRef[];
+  /** The tags it shows (page, AMP page, feeds, JSON-LD): those at least publish.minTagArticles articles carried when it was published, itself included. */
+  shownTags: TagRef[];
+}
+
+export interface TopicInfo {
+  slug: string;
+  name: string;
+  description: string;
+  /** False for a topic that has content but was removed from the config (its pages still build). */
+  configured: boolean;
+  /** Newest first. */
+  articles: Article[];
+  /**
+   * pages[n - 1] holds archive page n, newest first within the page: every numbered page,
+   * plus an empty next page when the newest one is full (or when there is none).
+   */
+  pages: Article[][];
+}
+
+export interface TagInfo {
+  slug: string;
+  name: string;
+  /** Newest first. */
+  articles: Article[];
+  /** Carried by at least publish.minTagArticles articles: linked, indexed, in the sitemap. A rarer tag's page exists (its URL stays), noindex. */
+  listed: boolean;
+}
+
+/** A story of two or more articles (clusters are chosen by the crawler when it publishes), usually from several sources; a source may tell it twice. */
+export interface StoryInfo {
+  /** The id of its first article: stable, so its page never moves. */
+  id: number;
+  path: string;
+  /** Its first article (the one whose id the story carries): the card that stands for the story. */
+  lead: Article;
+  /** Every article of the story, newest first (the lead included). */
+  members: Article[];
+}
+
+export interface SiteIndex {
+  config: Config;
+  routes: Routes;
+  /** All articles, newest first (publishedOnSite, then published, then id). */
+  articles: Article[];
+  byId: Map<string, Article>;
+  topics: TopicInfo[];
+  topicBySlug: Map<string, TopicInfo>;
+  /** Sorted by name. */
+  tags: TagInfo[];
+  /** The listed tags, sorted by name. */
+  listedTags: TagInfo[];
+  tagBySlug: Map<string, TagInfo>;
+  /** Stories with at least two articles, oldest story first (by id). */
+  stories: StoryInfo[];
+  /** The story an article belongs to, if it has one of at least two articles. */
+  storyOf(article: Article): StoryInfo | null;
+  /**
+   * A newest-first list with each story once: where its first member appears, its lead stands
+   * for it (the home page: a story is one card, "also covered by" the rest).
+   */
+  oneCardPerStory(articles: Article[], limit?: number): Article[];
+  related(article: Article): Article[];
+  /** The article published just before this one in its topic, if any (stable: never changes later). */
+  older(article: Article): Article | null;
+  isFullPage(topic: TopicInfo, page: number): boolean;
+  /** A source host's name as readers see it (crawler/url/source-name.ts); the host when it has none. */
+  sourceName(host: string): string;
+  /** A source host's feed, the one read for `topic` when it has several (the site's feeds credit an item's source with it); null: none known. */
+  sourceFeed(host: string, topic: string): string | null;
+  /**
+   * What a topic's front page lists: the newest archive pages, whole, until there are at least
+   * pageSize articles (between pageSize and 2 × pageSize − 1), so the archive page its "older"
+   * link leads to (`olderPage`) repeats none of them, and full archive pages still never change.
+   */
+  front(topic: TopicInfo): { articles: Article[]; olderPage: number | null };
+  /** Whether the topic's front lists archive page `page` whole, or the page is empty: such a page is the front's (its canonical). */
+  onFront(topic: TopicInfo, page: number): boolean;
+}
+
+function newestFirst(a: Article, b: Article): number {
+  return (
+    time(b.data.publishedOnSite) - time(a.data.publishedOnSite) ||
+    time(b.data.published) - time(a.data.published) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
+}
+
+/** `health` is what the build's data worker read from the crawler's state (site/builder/data/sources.ts): it carries what each source host calls itself. */
+export function buildSiteIndex(entries: ArticleInput[], config: Config, health: readonly SourceHealth[] = []): SiteIndex {
+  const routes = createRoutes(config.site.url);
+  const pageSize = config.publish.pageSize;
+  const collator = new Intl.Collator(config.site.language, { sensitivity: 'base' });
+
+  const tagNames = new Map<string, Map<string, number>>();
+  const articles: Article[] = entries.map((entry) => {
+    const slash = entry.id.indexOf('/');
+    const slug = entry.id.slice(slash + 1);
+    const seen = new Set<string>();
+    const tags: TagRef[] = [];
+    for (const name of entry.data.tags) {
+      const s = tagSlug(name);
+      if (!s || seen.has(s)) continue;
+      seen.add(s);
+      tags.push({ slug: s, name });
+      const names = tagNames.get(s) ?? new Map<string, number>();
+      names.set(name, (names.get(name) ?? 0) + 1);
+      tagNames.set(s, names);
+    }
+    return {
+      id: entry.id,
+      slug,
+      topic: entry.data.topic,
+      data: entry.data,
+      file: entry.file,
+      bodySha: entry.bodySha,
+      path: routes.article(entry.id),
+      ampPath: routes.amp(entry.id),
+      host: sourceHost(entry.data.url),
+      mode: modeOf(config, entry.data),
+      source: '',
+      tags,
+      shownTags: [],
+    };
+  });
+  articles.sort(newestFirst);
+  const names = sourceNames(config, health, articles);
+  const nameOf = (host: string) => names.get(host) ?? host;
+  const feeds = sourceFeeds(config, health);
+  for (const article of articles) article.source = article.host ? nameOf(article.host) : article.data.siteName || article.data.url;
+  const byId = new Map(articles.map((a) => [a.id, a]));
+
+  // Tags that fold to the same slug share a page; the most used spelling names it.
+  const tagDisplay = new Map<string, string>();
+  for (const [slug, names] of tagNames) {
+    const best = [...names].sort((a, b) => b[1] - a[1] || collator.compare(a[0], b[0]))[0][0];
+    tagDisplay.set(slug, best);
+  }
+  const tagBySlug = new Map<string, TagInfo>();
+  for (const article of articles) {
+    for (const ref of article.tags) {
+      ref.name = tagDisplay.get(ref.slug)!;
+      let info = tagBySlug.get(ref.slug);
+      if (!info) tagBySlug.set(ref.slug, (info = { slug: ref.slug, name: ref.name, articles: [], listed: false }));
+      info.articles.push(article);
+    }
+  }
+  for (const info of tagBySlug.values()) info.listed = info.articles.length >= config.publish.minTagArticles;
+  // An article shows the tags that had reached minTagArticles when it was published (itself
+  // included), counted oldest first: what an article page shows never changes later, so old
+  // pages stay byte-stable, and a tag starts to show once it has proved to recur.
+  const running = new Map<string, number>();
+  for (let i = articles.length - 1; i >= 0; i--) {
+    const article = articles[i]!;
+    article.shownTags = article.tags.filter((t) => {
+      const n = (running.get(t.slug) ?? 0) + 1;
+      running.set(t.slug, n);
+      return n >= config.publish.minTagArticles;
+    });
+  }
+  const tags = [...tagBySlug.values()].sort((a, b) => collator.compare(a.name, b.name) || (a.slug < b.slug ? -1 : 1));
+  const listedTags = tags.filter((t) => t.listed);
+
+  const topicBySlug = new Map<string, TopicInfo>();
+  for (const t of config.topics) {
+    topicBySlug.set(t.slug, { slug: t.slug, name: t.name, description: t.description, configured: true, articles: [], pages: [] });
+  }
+  for (const article of articles) {
+    let topic = topicBySlug.get(article.topic);
+    if (!topic) {
+      topic = { slug: article.topic, name: article.topic, description: '', configured: false, articles: [], pages: [] };
+      topicBySlug.set(article.topic, topic);
+    }
+    topic.articles.push(article);
+  }
+  // Each article's older neighbour: the one before it in its topic's publication order. A removed
+  // article (npm run remove) leaves a gap in the positions, which the neighbour steps over.
+  const olderOf = new Map<Article, Article>();
+  const lastFilled = new Map<TopicInfo, number>();
+  for (const topic of topicBySlug.values()) {
+    for (const article of topic.articles) (topic.pages[article.data.page - 1] ??= []).push(article);
+    // A page number no article carries (a gap) still gets its page, empty.
+    const lastPage = topic.pages.length;
+    for (let i = 0; i < lastPage; i++) topic.pages[i] ??= [];
+    for (const page of topic.pages) page.sort((a, b) => b.data.position - a.data.position);
+    if (lastPage === 0 || topic.pages[lastPage - 1].length >= pageSize) topic.pages.push([]);
+    lastFilled.set(topic, topic.pages.findLastIndex((p) => p.length > 0) + 1);
+    const byPosition = [...topic.articles].sort((a, b) => a.data.position - b.data.position);
+    for (let i = 1; i < byPosition.length; i++) olderOf.set(byPosition[i]!, byPosition[i - 1]!);
+  }
+  const topics = [...topicBySlug.values()].sort((a, b) => Number(b.configured) - Number(a.configured));
+
+  const stories = buildStories(articles, routes);
+  const storyByArticle = new Map<Article, StoryInfo>();
+  for (const story of stories) for (const member of story.members) storyByArticle.set(member, story);
+
+  const relatedCount = config.publish.relatedCount;
+  return {
+    config,
+    routes,
+    articles,
+    byId,
+    topics,
+    topicBySlug,
+    tags,
+    listedTags,
+    tagBySlug,
+    stories,
+    sourceName: nameOf,
+    sourceFeed: (host, topic) => {
+      const list = feeds.get(host) ?? [];
+      return (list.find((f) => f.topic === topic) ?? list[0])?.url ?? null;
+    },
+    storyOf(article) {
+      return storyByArticle.get(article) ?? null;
+    },
+    oneCardPerStory(list, limit = Infinity) {
+      const out: Article[] = [];
+      const shown = new Set<StoryInfo>();
+      for (const article of list) {
+        if (out.length >= limit) break;
+        const story = storyByArticle.get(article);
+        if (!story) out.push(article);
+        else if (!shown.has(story)) {
+          shown.add(story);
+          out.push(story.lead);
+        }
+      }
+      return out;
+    },
+    related(article) {
+      const out: Article[] = [];
+      for (const id of article.data.related) {
+        const found = byId.get(id);
+        if (found && found !== article && !out.includes(found)) out.push(found);
+        if (out.length >= relatedCount) break;
+      }
+      return out;
+    },
+    older(article) {
+      return olderOf.get(article) ?? null;
+    },
+    isFullPage(topic, page) {
+      // A page that lost an article to a removal keeps its number and shows one fewer: it is full
+      // once a later page has articles (nothing is ever added to it again).
+      return (topic.pages[page - 1]?.length ?? 0) >= pageSize || (lastFilled.get(topic) ?? 0) > page;
+    },
+    front(topic) {
+      const shown: Article[] = [];
+      let n = topic.pages.length;
+      while (n > 0 && shown.length < pageSize) shown.push(...topic.pages[--n]!);
+      return { articles: shown, olderPage: n > 0 ? n : null };
+    },
+    onFront(topic, page) {
+      return !topic.pages[page - 1]?.length || page > (this.front(topic).olderPage ?? 0);
+    },
+  };
+}
+
+/**
+ * A story is the article whose id it carries plus every article whose frontmatter names it
+ * (`cluster`); a story of one article has no page.
+ */
+function buildStories(articles: Article[], routes: Routes): StoryInfo[] {
+  const byNumber = new Map(articles.map((a) => [a.data.id, a]));
+  const named = new Set<number>();
+  for (const article of articles) if (article.data.cluster !== null) named.add(article.data.cluster);
+  // articles is newest first, so each list is too.
+  const members = new Map<number, Article[]>();
+  for (const article of articles) {
+    const id = article.data.cluster ?? (named.has(article.data.id) ? article.data.id : null);
+    if (id !== null) (members.get(id) ?? members.set(id, []).get(id)!).push(article);
+  }
+  const stories: StoryInfo[] = [];
+  for (const [id, list] of members) {
+    // A story whose first article was removed keeps its id and page, led by its oldest remaining article.
+    const lead = byNumber.get(id) ?? list[list.length - 1];
+    if (!lead || list.length < 2) continue;
+    stories.push({ id, path: routes.story(id), lead, members: list });
+  }
+  return stories.sort((a, b) => a.id - b.id);
+}

@@ -1,0 +1,71 @@
+import { articleUpdated } from '../model/article-time.ts';
+import { rfc3339 } from '../model/dates.ts';
+import { dailyEditions } from '../model/daily.ts';
+import type { SiteIndex, TagInfo } from '../model/site-index.ts';
+import { sourceHosts } from '../model/sources.ts';
+import { splitSitemaps, type SitemapFile, type SitemapUrl } from './sitemap.ts';
+
+// Sitemaps that a run rewrites in proportion to what it added: per topic, one group for its front
+// and archive pages, and its articles in publication order in chunks of ARTICLE_CHUNK (only the
+// newest chunk grows); the site's own pages; the tag pages in the order tags first appeared
+// (without lastmod: a tag page changes with every article it gains). Article URLs are left out
+// when the canonical is the source (site.canonical, or an article shown as an excerpt or a link):
+// a sitemap should only list canonical URLs.
+
+/** Articles per sitemap file: only the newest file of a topic changes when articles are added. */
+export const ARTICLE_CHUNK = 5000;
+
+const memo = new WeakMap<SiteIndex, SitemapFile[]>();
+
+export function sitemapFiles(index: SiteIndex, limit?: number): SitemapFile[] {
+  const cached = limit === undefined ? memo.get(index) : undefined;
+  if (cached) return cached;
+  const { routes, config } = index;
+  const abs = (p: string) => routes.absolute(p);
+  const lastmod = (iso: string | null | undefined) => (iso ? rfc3339(iso) : null);
+  const groups: Array<{ name: string; urls: SitemapUrl[]; limit?: number }> = [];
+  for (const topic of index.topics) {
+    const urls: SitemapUrl[] = [{ loc: abs(routes.topic(topic.slug)), lastmod: lastmod(topic.articles[0]?.data.publishedOnSite) }];
+    topic.pages.forEach((page, i) => {
+      // A page the front lists whole is the front's (its canonical): it joins the sitemap when it leaves the front.
+      if (!index.onFront(topic, i + 1)) urls.push({ loc: abs(routes.topicPage(topic.slug, i + 1)), lastmod: lastmod(page[0].data.publishedOnSite) });
+    });
+    groups.push({ name: `topic-${topic.slug}`, urls });
+    if (config.site.canonical === 'self') {
+      const articles = [...topic.articles]
+        .reverse()
+        .filter((article) => article.mode === 'full')
+        .map((article) => ({ loc: abs(article.path), lastmod: lastmod(articleUpdated(article.data)) }));
+      if (articles.length) groups.push({ name: `articles-${topic.slug}`, urls: articles, limit: Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK) });
+    }
+  }
+  groups.push({
+    name: 'site',
+    urls: [
+      { loc: abs(routes.home()), lastmod: lastmod(index.articles[0]?.data.publishedOnSite) },
+      { loc: abs(routes.tags()), lastmod: lastmod(index.articles[0]?.data.publishedOnSite) },
+      ...['about/', 'privacy/', 'terms/', 'dmca/', 'data/'].map((p) => ({ loc: abs(routes.path(p)) })),
+    ],
+  });
+  if (index.listedTags.length) {
+    // index.articles is newest first: a tag's oldest article has the highest index.
+    const order = new Map(index.articles.map((a, i) => [a, i]));
+    const firstSeen = (tag: TagInfo) => order.get(tag.articles[tag.articles.length - 1]!)!;
+    const tags = [...index.listedTags].sort((a, b) => firstSeen(b) - firstSeen(a) || (a.slug < b.slug ? -1 : 1));
+    groups.push({ name: 'tags', urls: tags.map((t) => ({ loc: abs(routes.tag(t.slug)) })), limit: Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK) });
+  }
+  // Source pages change with every crawl (their health), so they carry no lastmod either.
+  groups.push({ name: 'sources', urls: [{ loc: abs(routes.sources()) }, ...sourceHosts(index).map((host) => ({ loc: abs(routes.source(host)) }))], limit: Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK) });
+  if (index.stories.length) {
+    // Oldest story first (ids grow), so only the newest file gains URLs; a story page changes with every article it gains, so no lastmod.
+    groups.push({ name: 'stories', urls: index.stories.map((s) => ({ loc: abs(s.path) })), limit: Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK) });
+  }
+  const editions = dailyEditions(index);
+  if (editions.length) {
+    // Oldest day first, so only the newest file gains URLs; the open day's page changes as it fills, so no lastmod.
+    groups.push({ name: 'daily', urls: [{ loc: abs(routes.path('daily/')) }, ...editions.map((e) => ({ loc: abs(e.path) }))], limit: Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK) });
+  }
+  const files = groups.flatMap((g) => splitSitemaps([{ name: g.name, urls: g.urls }], g.limit ?? limit));
+  if (limit === undefined) memo.set(index, files);
+  return files;
+}
