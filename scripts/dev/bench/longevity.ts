@@ -13,10 +13,15 @@
 //
 //   npm run bench:longevity -- [--articles 1000,10000,50000,100000] [--add 100] [--runs 1]
 //                              [--batch 1000] [--image-widths 320,640,1024] [--no-cold] [--no-search] [--keep]
+//                              [--site DIR]
+//
+// --site DIR (with --runs 0: the history only) keeps the site in DIR and, when DIR holds one from an earlier run, carries on from
+// it: the history is written only up to the sizes it lacks. Two versions of the code can then be
+// measured on one history, one after the other (an hourly run adds --add articles each time).
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseConfig, type UserConfig } from '../../../crawler/config/index.ts';
 import { sitePaths } from '../../../crawler/paths.ts';
@@ -33,7 +38,7 @@ import { measureSearchBytes } from './lib/search-bytes.ts';
 import { count, gb, kb, printTable, seconds } from './lib/table.ts';
 import { commandArgs } from '../../kit/args.ts';
 
-const USAGE = 'usage: npm run bench:longevity -- [--articles 1000,10000,50000,100000] [--add 100] [--runs 1] [--batch 1000] [--image-widths 320,640,1024] [--no-cold] [--no-search] [--keep]';
+const USAGE = 'usage: npm run bench:longevity -- [--articles 1000,10000,50000,100000] [--add 100] [--runs 1] [--batch 1000] [--image-widths 320,640,1024] [--no-cold] [--no-search] [--keep] [--site DIR]';
 const parsed = commandArgs(process.argv.slice(2), {
   articles: { type: 'string', default: '1000,10000,50000,100000' },
   add: { type: 'string', default: '100' },
@@ -43,6 +48,7 @@ const parsed = commandArgs(process.argv.slice(2), {
   'no-cold': { type: 'boolean', default: false },
   'no-search': { type: 'boolean', default: false },
   keep: { type: 'boolean', default: false },
+  site: { type: 'string' },
 }, USAGE);
 if (typeof parsed === 'number') process.exit(parsed);
 const args = parsed.values;
@@ -50,7 +56,7 @@ const sizes = args.articles.split(',').map((s) => Number(s.trim().replace(/k$/i,
 const ADD = Number(args.add);
 const RUNS = Number(args.runs);
 const BATCH = Number(args.batch);
-if (sizes.some((n) => !Number.isInteger(n) || n < 1) || ![ADD, RUNS, BATCH].every((n) => Number.isInteger(n) && n >= 1)) {
+if (sizes.some((n) => !Number.isInteger(n) || n < 1) || ![ADD, BATCH].every((n) => Number.isInteger(n) && n >= 1) || !Number.isInteger(RUNS) || RUNS < 0 || (RUNS === 0 && !args.site)) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -80,8 +86,13 @@ interface SizeFigures {
 
 const started = machine();
 console.log(`bench:longevity on ${describeMachine(started)}`);
-const work = mkdtempSync(join(tmpdir(), 'gleaner-longevity-'));
+const work = args.site ? resolve(args.site) : mkdtempSync(join(tmpdir(), 'gleaner-longevity-'));
+const keep = args.keep || Boolean(args.site);
 const root = join(work, 'site');
+/** How far the kept site's history went (--site): article numbers handed out, and articles on the site. */
+const COUNTERS = join(work, 'bench-counters.json');
+const kept = existsSync(COUNTERS) ? (JSON.parse(readFileSync(COUNTERS, 'utf8')) as { next: number; onSite: number }) : null;
+const saveCounters = () => writeFileSync(COUNTERS, JSON.stringify({ next, onSite }));
 const webDir = join(work, 'web');
 const repo = initRepo(root, ['.gleaner/', 'dist/', 'dist-shards/', 'node_modules', '*.tmp']);
 prepareRoot(root);
@@ -98,9 +109,10 @@ const pool = await imagePool(config);
 console.log(`site in ${root}; ${sizes.map(count).join(', ')} articles; runs of ${ADD}\n`);
 
 /** Article numbers handed out so far (history and sample web share them: every article is new). */
-let next = 0;
+let next = kept?.next ?? 0;
 /** Articles on the site. */
-let onSite = 0;
+let onSite = kept?.onSite ?? 0;
+if (kept) console.log(`carrying on from the site in ${work}: ${count(onSite)} articles`);
 const results: SizeFigures[] = [];
 try {
   for (const size of sizes) {
@@ -111,9 +123,12 @@ try {
       next += n;
       onSite += n;
       repo.commitRun(`Crawl ${new Date(at).toISOString()} (generated, ${n} articles)`);
+      saveCounters();
       if (onSite % (BATCH * 10) === 0 || onSite === size) process.stdout.write(`  history: ${count(onSite)} articles (${seconds(performance.now() - historyStarted)})\n`);
     }
     const historyMs = performance.now() - historyStarted;
+    // --runs 0 --site DIR: only write the history, to measure on later.
+    if (RUNS === 0) continue;
 
     let cold: SizeFigures['cold'] = null;
     let search: SizeFigures['search'] = null;
@@ -132,6 +147,7 @@ try {
     const runs: RunFigures[] = [];
     for (let r = 0; r < RUNS; r++) {
       runs.push(await hourlyRun());
+      saveCounters();
       const last = runs[runs.length - 1]!;
       console.log(
         `  run at ${count(onSite)}: +${last.published} · crawl ${seconds(last.crawl.wallMs)} ${gb(last.crawl.peakBytes)} · build ${seconds(last.build.wallMs)} ${gb(last.build.peakBytes)} (${last.build.mode}, ${last.build.filesChanged} files, ${kb(last.build.uploadBytes)}) · git +${last.repo.looseKiB} KiB loose, push ${last.repo.pushKiB} KiB`,
@@ -141,7 +157,7 @@ try {
     results.push({ articles: onSite, historyMs, runs, tree, cold, search, loadAverage: machine().loadAverage });
   }
 } finally {
-  if (!args.keep) rmSync(work, { recursive: true, force: true });
+  if (!keep) rmSync(work, { recursive: true, force: true });
 }
 
 async function hourlyRun(): Promise<RunFigures> {
@@ -188,6 +204,11 @@ async function hourlyRun(): Promise<RunFigures> {
 
 function roundAll(record: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, Math.round(v)]));
+}
+
+if (RUNS === 0) {
+  console.log(`history written: ${count(onSite)} articles in ${work}`);
+  process.exit(0);
 }
 
 // The report.
@@ -248,4 +269,4 @@ printTable(['target', 'measured', ''], checks.map(([what, ok, value]) => [what, 
 
 const file = writeResults('longevity', { machine: started, finishedLoadAverage: machine().loadAverage, add: ADD, runs: RUNS, batch: BATCH, imageWidths: config.images.widths, sizes: results, checks });
 console.log(`\nwrote ${file}`);
-if (args.keep) console.log(`kept ${work}`);
+if (keep) console.log(`kept ${work}`);

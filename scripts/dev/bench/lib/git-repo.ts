@@ -31,13 +31,16 @@ export function initRepo(dir: string, ignore: string[]): GitRepo {
   mkdirSync(dir, { recursive: true });
   const run = (...argv: string[]) => execFileSync('git', argv, { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 30 });
   const bytes = (argv: string[], input: string) => execFileSync('git', argv, { cwd: dir, input, maxBuffer: 1 << 30 });
-  run('init', '-q', '-b', 'main');
-  run('config', 'user.name', 'bench');
-  run('config', 'user.email', 'bench@example.invalid');
-  run('config', 'gc.auto', '0');
-  writeFileSync(join(dir, '.gitignore'), `${ignore.join('\n')}\n`);
-  run('add', '.gitignore');
-  run('commit', '-q', '-m', 'empty site');
+  // A repository made by an earlier run (bench:longevity --site) is opened as it is.
+  if (!existsSync(join(dir, '.git'))) {
+    run('init', '-q', '-b', 'main');
+    run('config', 'user.name', 'bench');
+    run('config', 'user.email', 'bench@example.invalid');
+    run('config', 'gc.auto', '0');
+    writeFileSync(join(dir, '.gitignore'), `${ignore.join('\n')}\n`);
+    run('add', '.gitignore');
+    run('commit', '-q', '-m', 'empty site');
+  }
 
   return {
     dir,
