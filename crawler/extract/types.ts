@@ -1,3 +1,4 @@
+import type { ArticleFields } from '../article/schema.ts';
 import type { PageNames } from '../url/source-name.ts';
 import type { SiteRule, SiteRuleOutcome } from './site-rule.ts';
 
@@ -17,36 +18,29 @@ export interface LeadImage {
 /** Which limit stopped extraction before it started (see `ExtractOptions`). */
 export type LimitReason = 'max_input_chars' | 'max_elements' | 'max_depth';
 
-export interface ExtractedPage {
-  /** Headline: JSON-LD headline / og:title / <h1> / <title>, site-name suffix stripped. */
-  title: string;
+/** The page's article: the article's metadata fields (article/schema.ts) as the page gives them, and what only extraction knows. */
+export type ExtractedPage = Pick<ArticleFields, 'title' | 'description' | 'publishedAt' | 'modifiedAt' | 'lang' | 'siteName' | 'favicon' | 'wordCount'> & {
   /** Article body as a reader sees it under the headline: no headline, no byline; "\n\n" between blocks. */
   text: string;
   /** Body HTML (not sanitized: cleaning is a later stage), no headline. */
   html: string;
-  description: string | null;
-  /** Authors joined for display. */
+  /** Authors joined for display (the article's author). */
   byline: string | null;
   authors: string[];
-  siteName: string | null;
   /** What the page says its site is called: og:site_name, application-name, its <title>'s suffix (store/source-names.ts). */
   names: PageNames;
-  lang: string | null;
-  /** ISO 8601, timezone kept as the page gives it. */
-  publishedAt: string | null;
-  modifiedAt: string | null;
+  /** The image the page declares (images/ turns it into the article's LeadImage). */
   image: LeadImage | null;
-  favicon: string | null;
+  /** The canonical URL the page declares, as written. */
   canonicalUrl: string | null;
   feeds: FeedLink[];
-  wordCount: number;
   /** Which path produced the body: 'rule' (the site's extraction rule), 'readability', 'json-ld', 'container', 'density', 'fallback' or 'none'. */
   strategy: string;
   /** What the site's extraction rule did, when one applied. */
   rule?: SiteRuleOutcome;
   /** Why the body is empty when `strategy` is 'none': a tripped limit, 'no_article', or 'internal_error' (a bug). */
   reason?: LimitReason | 'no_article' | 'internal_error';
-}
+};
 
 /**
  * Bounds that keep extraction cheap on hostile input. They are checked by one linear scan before

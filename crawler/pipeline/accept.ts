@@ -4,6 +4,8 @@ import { encodeSignature, markdownText, NearDuplicateIndex, type Banding } from 
 import { slugNumberVariants, tagSlug } from '../enrich/index.ts';
 import type { RejectReason } from '../errors.ts';
 import type { ArticleCandidate } from '../process/process-page.ts';
+import { CARRIED_FIELDS, type ArticleRecord, type CarriedField } from '../article/schema.ts';
+import { readArticleBody } from '../publish/article-file.ts';
 import type { Database } from '../store/database.ts';
 import { articleByContentHash, articleById, articleByUrl, insertArticle, deleteArticle, tagsBySlug } from '../store/articles.ts';
 import { refreshBands, signaturesSharingBands } from '../store/near-duplicates.ts';
@@ -72,29 +74,15 @@ export function acceptArticle(
     const id = insertArticle(
       db,
       {
+        ...carriedFields(candidate),
         urlId: row.id,
         topicId: row.topic_id,
-        title: candidate.title,
-        description: candidate.description,
-        excerpt: candidate.excerpt,
-        author: candidate.author,
-        publishedAt: candidate.publishedAt,
-        modifiedAt: candidate.modifiedAt,
         fetchedAt: now,
-        lang: candidate.lang,
-        siteName: candidate.siteName,
-        favicon: candidate.favicon,
         sourceUrl: finalUrl,
         canonicalUrl: canonical,
         image: null,
-        wordCount: candidate.wordCount,
-        readingTime: candidate.readingTime,
-        markdown: candidate.markdown,
         terms: [...articleTerms(candidate.title, candidate.text, wordListsFor(candidate.lang).stop)],
-        contentHash: candidate.contentHash,
         minhash: encodeSignature(candidate.minhash),
-        strategy: candidate.strategy,
-        tags: candidate.tags,
       },
       fileTags(db, candidate.tags),
     );
@@ -141,6 +129,11 @@ function findMatch(db: Database, candidate: ArticleCandidate, canonical: string,
   return { articleId: similar.id, urlId, reason: 'near_duplicate', detail: `${Math.round(similar.similarity * 100)}% similar to #${urlId}` };
 }
 
+/** What the page gives the stored article as it is (article/schema.ts CARRIED_FIELDS). */
+function carriedFields(candidate: ArticleCandidate): Pick<ArticleRecord, CarriedField> {
+  return Object.fromEntries(CARRIED_FIELDS.map((field) => [field, candidate[field]])) as Pick<ArticleRecord, CarriedField>;
+}
+
 /** The text of a stored article: from its Markdown, kept in the state until published, then in its file. */
 function storedText(db: Database, root: string, id: number): string | undefined {
   const article = articleById(db, id);
@@ -148,9 +141,7 @@ function storedText(db: Database, root: string, id: number): string | undefined 
   if (article.markdown !== null) return markdownText(article.markdown);
   if (!article.file) return undefined;
   try {
-    const file = readFileSync(join(root, article.file), 'utf8');
-    const body = file.indexOf('\n---\n', 4);
-    return markdownText(body === -1 ? file : file.slice(body + 5));
+    return markdownText(readArticleBody(readFileSync(join(root, article.file), 'utf8')));
   } catch {
     return undefined;
   }

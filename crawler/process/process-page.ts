@@ -1,5 +1,6 @@
 import type { PageNames } from '../url/source-name.ts';
-import { extractPage, type ExtractOptions, type SiteRule } from '../extract/index.ts';
+import { extractPage, type ExtractedPage, type ExtractOptions, type SiteRule } from '../extract/index.ts';
+import type { ArticleRecord, CarriedField } from '../article/schema.ts';
 import { htmlToMarkdown, maskProfanity, qualityChecks, sanitizeArticleHtml, stripControlCharacters } from '../clean/index.ts';
 import { extractTags, makeExcerpt, readingTime } from '../enrich/index.ts';
 import { contentHash, minhashSignature } from '../dedup/index.ts';
@@ -37,30 +38,19 @@ export interface ProcessOptions {
   checkAppShell?: boolean;
 }
 
-export interface ArticleCandidate {
-  title: string;
-  description: string | null;
-  excerpt: string;
-  author: string | null;
-  publishedAt: string | null;
-  modifiedAt: string | null;
-  lang: string | null;
-  siteName: string | null;
+/** A processed page: the fields it carries into the state as they are (article/schema.ts), and what the page alone gives. */
+export type ArticleCandidate = Pick<ArticleRecord, CarriedField> & {
+  strategy: string;
   /** What the page says its site is called (recorded per host when the article is stored). */
   names: PageNames;
-  favicon: string | null;
+  /** As the page declares it: the state keeps the canonical form of the URL (pipeline/accept.ts). */
   canonicalUrl: string | null;
-  image: { url: string; alt: string | null } | null;
-  feeds: Array<{ url: string; type: string; title: string | null }>;
-  wordCount: number;
-  readingTime: number;
+  /** As the page declares it: the state keeps the processed lead image (images/). */
+  image: ExtractedPage['image'];
+  feeds: ExtractedPage['feeds'];
   text: string;
-  markdown: string;
-  contentHash: string;
   minhash: Uint32Array;
-  tags: string[];
-  strategy: string;
-}
+};
 
 export type ProcessOutcome =
   | { type: 'article'; article: ArticleCandidate; trace: Trace }

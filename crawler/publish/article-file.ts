@@ -1,5 +1,5 @@
 import { parse, stringify } from 'yaml';
-import type { ArticleRow, LeadImage } from '../store/articles.ts';
+import { articleOfRow, type ArticleRow } from '../store/articles.ts';
 import { frontmatterSchema, type Frontmatter } from './frontmatter.ts';
 
 /**
@@ -14,21 +14,26 @@ export function renderArticleFile(frontmatter: Frontmatter, body: string): strin
   return `---\n${yaml}---\n\n${body.trim()}\n`;
 }
 
-/** Splits a content file into its frontmatter (parsed YAML, not yet checked) and body; null when it has no frontmatter. */
-function splitArticleFile(text: string): { frontmatter: unknown; body: string } | null {
+/** The one split of a content file: its frontmatter's YAML text and its body; null when it has no frontmatter. */
+function splitArticleFile(text: string): { yaml: string; body: string } | null {
   if (!text.startsWith('---\n')) return null;
   const end = text.indexOf('\n---\n', 4);
   if (end === -1) return null;
-  return { frontmatter: datesToStrings(parse(text.slice(4, end + 1))), body: text.slice(end + 5) };
+  return { yaml: text.slice(4, end + 1), body: text.slice(end + 5) };
 }
 
 /** The reader beside renderArticleFile: the checked frontmatter and the body, or why the file is not an article. */
 export function readArticleFile(text: string): { ok: true; frontmatter: Frontmatter; body: string } | { ok: false; problem: string } {
   const split = splitArticleFile(text);
   if (!split) return { ok: false, problem: 'no YAML frontmatter (a file starting with ---)' };
-  const parsed = frontmatterSchema.safeParse(split.frontmatter);
+  const parsed = frontmatterSchema.safeParse(datesToStrings(parse(split.yaml)));
   if (!parsed.success) return { ok: false, problem: `frontmatter: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ')}` };
   return { ok: true, frontmatter: parsed.data, body: split.body };
+}
+
+/** A content file's Markdown body without reading its frontmatter (the whole text when it has none): for callers that render or compare the body only. */
+export function readArticleBody(text: string): string {
+  return splitArticleFile(text)?.body ?? text;
 }
 
 /** YAML turns unquoted ISO timestamps into Dates; the frontmatter contract keeps them as strings. */
@@ -45,30 +50,32 @@ export function articleIdOf(fileText: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-export function frontmatterOf(article: ArticleRow, topicSlug: string, tags: string[], archive: string | null = null): Frontmatter {
+/** The frontmatter of a stored article: its fields (article/schema.ts) under their published names. */
+export function frontmatterOf(row: ArticleRow, topicSlug: string, tags: string[], archive: string | null = null): Frontmatter {
+  const article = articleOfRow(row, tags);
   return {
     id: article.id,
     title: article.title,
     description: article.description ?? article.excerpt,
-    url: article.source_url,
-    canonical: article.canonical_url,
+    url: article.sourceUrl,
+    canonical: article.canonicalUrl,
     author: article.author,
-    published: article.published_at,
-    modified: article.modified_at,
-    fetched: article.fetched_at,
+    published: article.publishedAt,
+    modified: article.modifiedAt,
+    fetched: article.fetchedAt,
     lang: article.lang ?? 'en',
-    tags,
-    image: article.image ? (JSON.parse(article.image) as LeadImage) : null,
-    siteName: article.site_name,
+    tags: article.tags,
+    image: article.image,
+    siteName: article.siteName,
     favicon: article.favicon,
     topic: topicSlug,
     page: article.page!,
     position: article.position!,
-    publishedOnSite: article.published_on_site!,
-    wordCount: article.word_count,
-    readingTime: article.reading_time,
-    related: article.related ? (JSON.parse(article.related) as string[]) : [],
-    cluster: article.cluster_id ?? null,
+    publishedOnSite: article.publishedOnSite!,
+    wordCount: article.wordCount,
+    readingTime: article.readingTime,
+    related: article.related,
+    cluster: article.clusterId,
     archive,
   };
 }

@@ -1,53 +1,40 @@
 import { z } from 'zod';
+import { articleSchema } from '../article/schema.ts';
 
-// The contract between the crawler (which writes content/<topic>/<slug>.md) and the
-// Astro site (which reads it through a content collection). Dates are ISO 8601 strings.
+export { imageVariantSchema, leadImageSchema } from '../article/schema.ts';
 
-export const imageVariantSchema = z.object({ src: z.string(), width: z.number().int(), format: z.string() });
+// The contract between the crawler (which writes content/<topic>/<yyyy>/<mm>/<slug>.md) and the
+// site (which reads it: publish/article-file.ts). Its keys, in file order, name the article's
+// fields (article/schema.ts) and take their validators; defaults read older files. Dates are
+// ISO 8601 strings.
 
-export const leadImageSchema = z.object({
-  /** Largest local variant (site-absolute path such as /media/ab12…-1024.webp), or the remote URL if not processed. */
-  src: z.string(),
-  alt: z.string().default(''),
-  width: z.number().int().nullable().default(null),
-  height: z.number().int().nullable().default(null),
-  variants: z.array(imageVariantSchema).default([]),
-  /** The original image URL on the source site. */
-  original: z.string().nullable().default(null),
-});
+const field = articleSchema.shape;
 
 export const frontmatterSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  description: z.string().default(''),
-  /** The URL the article was fetched from (after redirects). */
-  url: z.string(),
-  /** The source's declared canonical URL, or the fetched URL. */
-  canonical: z.string(),
-  author: z.string().nullable().default(null),
-  published: z.string().nullable().default(null),
-  modified: z.string().nullable().default(null),
-  fetched: z.string(),
-  lang: z.string().default('en'),
-  tags: z.array(z.string()).default([]),
-  image: leadImageSchema.nullable().default(null),
-  siteName: z.string().nullable().default(null),
-  favicon: z.string().nullable().default(null),
+  id: field.id,
+  title: field.title,
+  /** The source's description, or the excerpt. */
+  description: field.description.unwrap().default(''),
+  url: field.sourceUrl,
+  canonical: field.canonicalUrl,
+  author: field.author.default(null),
+  published: field.publishedAt.default(null),
+  modified: field.modifiedAt.default(null),
+  fetched: field.fetchedAt,
+  lang: field.lang.unwrap().default('en'),
+  tags: field.tags.default([]),
+  image: field.image.default(null),
+  siteName: field.siteName.default(null),
+  favicon: field.favicon.default(null),
+  /** The topic's slug. */
   topic: z.string(),
-  /** Stable page number within the topic, counted from the oldest article. */
-  page: z.number().int().min(1),
-  /** 0-based position within the topic in publication order. */
-  position: z.number().int().min(0),
-  /** When Gleaner published it: orders the home page and feeds. */
-  publishedOnSite: z.string(),
-  wordCount: z.number().int(),
-  readingTime: z.number().int(),
-  related: z.array(z.string()).default([]),
-  /**
-   * The story (cluster) it joined when published: the id of the story's first article, whose own
-   * file may not name it (files are never rewritten when a later article joins). Null: none.
-   */
-  cluster: z.number().int().nullable().default(null),
+  page: field.page.unwrap(),
+  position: field.position.unwrap(),
+  publishedOnSite: field.publishedOnSite.unwrap(),
+  wordCount: field.wordCount,
+  readingTime: field.readingTime,
+  related: field.related.default([]),
+  cluster: field.clusterId.default(null),
   /** Its archived copy, served at /archive/<id>/ (see crawler/archive/); null: none was kept. */
   archive: z.string().regex(/^[0-9a-f]{16}$/).nullable().default(null),
 });

@@ -1,96 +1,14 @@
-import type { NormalizedUrl } from '../url/index.ts';
 import type { Database } from './database.ts';
+import type { ArticleFields, ArticleRecord, ArticleStatus, LeadImage } from '../article/schema.ts';
+import { columnOf, columnValue, RECORD_FIELDS, type ArticleRow } from './article-row.ts';
 
-export type ArticleStatus = 'ready' | 'publishing' | 'published';
-
-export interface LeadImage {
-  src: string;
-  alt: string;
-  width: number | null;
-  height: number | null;
-  variants: Array<{ src: string; width: number; format: string }>;
-  original: string | null;
-}
-
-/** An article as the crawler stores it, before or after publishing. */
-export interface ArticleRecord {
-  urlId: number;
-  topicId: number;
-  title: string;
-  description: string | null;
-  excerpt: string;
-  author: string | null;
-  publishedAt: string | null;
-  modifiedAt: string | null;
-  fetchedAt: string;
-  lang: string | null;
-  siteName: string | null;
-  favicon: string | null;
-  sourceUrl: string;
-  canonicalUrl: string;
-  image: LeadImage | null;
-  wordCount: number;
-  readingTime: number;
-  /** The body, kept here until it is published (content/ holds it from then on). */
-  markdown: string;
-  contentHash: string;
-  minhash: Uint8Array | null;
-  strategy: string | null;
-  tags: string[];
-  /** The top content words with their counts, most frequent first (related-article choice). */
-  terms: Array<[string, number]>;
-}
-
-export interface ArticleRow {
-  id: number;
-  url_id: number;
-  topic_id: number;
-  status: ArticleStatus;
-  slug: string | null;
-  title: string;
-  description: string | null;
-  excerpt: string;
-  author: string | null;
-  published_at: string | null;
-  modified_at: string | null;
-  fetched_at: string;
-  lang: string | null;
-  site_name: string | null;
-  favicon: string | null;
-  source_url: NormalizedUrl;
-  canonical_url: NormalizedUrl;
-  image: string | null;
-  word_count: number;
-  reading_time: number;
-  /** The body until the article is published; null afterwards (its file holds it). */
-  markdown: string | null;
-  content_hash: string;
-  strategy: string | null;
-  page: number | null;
-  position: number | null;
-  published_on_site: string | null;
-  related: string | null;
-  /** content/<topic>/<yyyy>/<mm>/<slug>.md, relative to the site's root, once placed. */
-  file: string | null;
-  /** JSON of the term vector, [[word, count], …]. */
-  terms: string | null;
-  /** The MinHash signature (dedup/signature-codec.ts). */
-  minhash: Uint8Array | null;
-  /** The story it belongs to (clusters.id), or null. */
-  cluster_id: number | null;
-}
+export type { ArticleRecord, ArticleRow, ArticleStatus, LeadImage };
+export { articleOfRow } from './article-row.ts';
 
 export function insertArticle(db: Database, article: ArticleRecord, tags: Array<{ slug: string; name: string }>): number {
   const { lastId } = db.run(
-    `INSERT INTO articles (url_id, topic_id, status, title, description, excerpt, author, published_at, modified_at, fetched_at, lang,
-       site_name, favicon, source_url, canonical_url, image, word_count, reading_time, markdown, content_hash, minhash, strategy, terms)
-     VALUES (?, ?, 'ready', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [
-      article.urlId, article.topicId, article.title, article.description, article.excerpt, article.author, article.publishedAt,
-      article.modifiedAt, article.fetchedAt, article.lang, article.siteName, article.favicon, article.sourceUrl, article.canonicalUrl,
-      article.image ? JSON.stringify(article.image) : null, article.wordCount, article.readingTime, article.markdown,
-      article.contentHash, article.minhash, article.strategy, JSON.stringify(article.terms),
-    ],
+    `INSERT INTO articles (status, ${RECORD_FIELDS.map(columnOf).join(', ')}) VALUES ('ready', ${RECORD_FIELDS.map(() => '?').join(', ')})`,
+    RECORD_FIELDS.map((field) => columnValue(field, article[field] as ArticleFields[typeof field])),
   );
   for (const tag of tags) {
     db.run('INSERT INTO tags (slug, name) VALUES (?, ?) ON CONFLICT (slug) DO NOTHING', [tag.slug, tag.name]);
@@ -112,7 +30,7 @@ export interface Placement {
 
 export function markPublishing(db: Database, articleId: number, p: Placement): void {
   db.run(`UPDATE articles SET status = 'publishing', slug = ?, position = ?, page = ?, published_on_site = ?, related = ?, file = ? WHERE id = ?`, [
-    p.slug, p.position, p.page, p.publishedOnSite, JSON.stringify(p.related), p.file, articleId,
+    p.slug, p.position, p.page, p.publishedOnSite, columnValue('related', p.related), p.file, articleId,
   ]);
 }
 
@@ -122,7 +40,7 @@ export function markArticlePublished(db: Database, articleId: number): void {
 }
 
 export function setArticleImage(db: Database, articleId: number, image: LeadImage): void {
-  db.run('UPDATE articles SET image = ? WHERE id = ?', [JSON.stringify(image), articleId]);
+  db.run('UPDATE articles SET image = ? WHERE id = ?', [columnValue('image', image), articleId]);
 }
 
 export function articleById(db: Database, id: number): ArticleRow | undefined {
@@ -285,7 +203,7 @@ export function articlesRelatedTo(db: Database, id: string): RelatedListRow[] {
 }
 
 export function setRelated(db: Database, articleId: number, related: string[]): void {
-  db.run('UPDATE articles SET related = ? WHERE id = ?', [JSON.stringify(related), articleId]);
+  db.run('UPDATE articles SET related = ? WHERE id = ?', [columnValue('related', related), articleId]);
 }
 
 /** The article published right after `position` in its topic (its page's "previously" link changes). */

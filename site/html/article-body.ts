@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { renderMarkdown } from './markdown.ts';
+import { readArticleBody } from '../../crawler/publish/article-file.ts';
 import type { Article } from '../model/site-index.ts';
 
 // An article's body as HTML, rendered from its Markdown file when a page needs it: the pages of
@@ -23,8 +24,5 @@ export function articleHtml(root: string, article: Pick<Article, 'file' | 'bodyS
   return html;
 }
 
-/** The Markdown after a content file's frontmatter. */
-export function bodyOf(fileText: string): string {
-  const end = fileText.startsWith('---\n') ? fileText.indexOf('\n---\n', 4) : -1;
-  return end === -1 ? fileText : fileText.slice(end + 5);
-}
+/** The Markdown after a content file's frontmatter (read by the one reader, crawler/publish/article-file.ts). */
+export const bodyOf: (fileText: string) => string = readArticleBody;

@@ -25,13 +25,10 @@ export interface TagRef {
   name: string;
 }
 
-export interface Article {
-  id: string;
+/** An article as the pages see it: its input (frontmatter, file, body hash) and what the index resolves once. */
+export interface Article extends ArticleInput {
   slug: string;
   topic: string;
-  data: Frontmatter;
-  file: string;
-  bodySha: string;
   path: string;
   ampPath: string;
   /** Its source host (crawler/url/source-host.ts), null for an address without one. */

@@ -6,11 +6,8 @@ export { renderMarkdown } from '../../../site/html/markdown.ts';
 // run script, load a stylesheet or a frame, or restyle the page. This renders it the same way
 // and lists what should not be there.
 
-/** The Markdown after a file's frontmatter. */
-export function articleBody(fileText: string): string {
-  const end = fileText.indexOf('\n---\n', 4);
-  return end === -1 ? fileText : fileText.slice(end + 5);
-}
+/** The Markdown after a file's frontmatter, read by the crawler's one reader. */
+export { readArticleBody as articleBody } from '../../../crawler/publish/article-file.ts';
 
 const ALLOWED = new Set([
   'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'em', 'b', 'i', 'u', 's', 'del', 'ins', 'mark', 'small', 'sub', 'sup', 'abbr', 'q',

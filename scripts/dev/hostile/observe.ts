@@ -3,6 +3,7 @@ import type { Config } from '../../../crawler/config/index.ts';
 import type { SitePaths } from '../../../crawler/paths.ts';
 import { join } from 'node:path';
 import { describeSourceFailure } from '../../../crawler/errors.ts';
+import { readArticleBody } from '../../../crawler/publish/article-file.ts';
 import type { Database } from '../../../crawler/store/database.ts';
 import type { SourceRow } from '../../../crawler/store/sources.ts';
 import { openState } from '../../../crawler/store/state.ts';
@@ -58,7 +59,7 @@ export function makeProbe(db: Database, options: { paths: SitePaths; config: Con
       const present = file !== null && existsSync(file);
       const fileText = present ? readFileSync(file, 'utf8') : null;
       // The state keeps the body until the article is published; the file keeps it after.
-      const markdown = a.markdown ?? (fileText ? fileText.slice(fileText.indexOf('\n---\n', 4) + 5) : null);
+      const markdown = a.markdown ?? (fileText ? readArticleBody(fileText) : null);
       return { id: a.id, status: a.status, slug: a.slug, title: a.title, image: a.image, markdown, file: present ? file : null, fileText };
     },
   };

@@ -2,6 +2,7 @@ import { articleHtml, esc, proseTitle } from '../article.ts';
 import { at, host } from '../hosts.ts';
 import { html } from '../http.ts';
 import { articleBody, inertHtmlProblems, renderMarkdown } from '../inert.ts';
+import { readArticleFile } from '../../../../crawler/publish/article-file.ts';
 import type { HostileRoute, Probe } from '../types.ts';
 
 // Articles that are fine as text but carry script in every form we know: tags, handlers, URLs,
@@ -193,9 +194,10 @@ export const xssRoutes: HostileRoute[] = [
     expect: { outcome: 'published' },
     verify: async (probe) => {
       const article = probe.article(at(X, '/xss-metadata'));
-      const text = article?.fileText ?? '';
       const problems = await inertMarkdown(at(X, '/xss-metadata'))(probe);
-      if (/javascript:/i.test(text.slice(0, text.indexOf('\n---\n')))) problems.push('a javascript: URL in the frontmatter');
+      const read = article?.fileText ? readArticleFile(article.fileText) : null;
+      if (read && !read.ok) problems.push(`the file is not an article: ${read.problem}`);
+      if (read?.ok && /javascript:/i.test(JSON.stringify(read.frontmatter))) problems.push('a javascript: URL in the frontmatter');
       return problems;
     },
   },
