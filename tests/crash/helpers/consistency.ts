@@ -1,8 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { parse } from 'yaml';
 import type { SitePaths } from '../../../crawler/paths.ts';
-import { frontmatterSchema } from '../../../crawler/publish/frontmatter.ts';
+import { readArticleFile } from '../../../crawler/publish/article-file.ts';
 import { openDatabase, type Database } from '../../../crawler/store/database.ts';
 import { engine } from '../../../crawler/store/engine.ts';
 import { applySegment, listSegments } from '../../../crawler/store/segments.ts';
@@ -113,12 +112,7 @@ export async function inspectSite(paths: SitePaths): Promise<SiteState> {
 
 /** The id of a complete article file (frontmatter valid, body present), or null. */
 function frontmatterId(text: string): number | null {
-  const match = /^---\n([\s\S]*?)\n---\n\n[\s\S]*\S[\s\S]*\n$/.exec(text);
-  if (!match) return null;
-  try {
-    const parsed = frontmatterSchema.safeParse(parse(match[1]!));
-    return parsed.success ? parsed.data.id : null;
-  } catch {
-    return null;
-  }
+  // Complete: it reads as an article (the one reader) and its body is there, ending with the writer's last newline.
+  const file = readArticleFile(text);
+  return file.ok && /\S/.test(file.body) && text.endsWith('\n') ? file.frontmatter.id : null;
 }

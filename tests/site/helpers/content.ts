@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parse } from 'yaml';
-import { frontmatterSchema, type Frontmatter } from '../../../crawler/publish/frontmatter.ts';
+import { readArticleFile } from '../../../crawler/publish/article-file.ts';
+import type { Frontmatter } from '../../../crawler/publish/frontmatter.ts';
 
 export interface ContentFile {
   id: string;
@@ -19,10 +19,10 @@ export async function readContent(root: string): Promise<ContentFile[]> {
     if (!entry.isFile() || !entry.name.endsWith('.md')) continue;
     const path = join(entry.parentPath, entry.name);
     const text = await readFile(path, 'utf8');
-    const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text);
-    if (!match) throw new Error(`${entry.name} has no frontmatter`);
-    const data = frontmatterSchema.parse(parse(match[1]));
-    out.push({ id: `${data.topic}/${entry.name.slice(0, -3)}`, data, body: match[2], path });
+    const file = readArticleFile(text);
+    if (!file.ok) throw new Error(`${entry.name}: ${file.problem}`);
+    const data = file.frontmatter;
+    out.push({ id: `${data.topic}/${entry.name.slice(0, -3)}`, data, body: file.body, path });
   }
   return out;
 }
