@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { SitePaths } from '../paths.ts';
 import { crashpoint } from '../crashpoint.ts';
-import { removeStaleTemps, writeFileAtomic } from './atomic-write.ts';
+import { removeStaleTemps, writeFileAtomic } from '../atomic-write.ts';
 import { Database, migrate, openDatabase } from './database.ts';
 import { GleanerError, isGleanerError } from '../errors.ts';
 import { engine, type SqlJs } from './engine.ts';

@@ -7,7 +7,7 @@ import { frontmatterOf, renderArticleFile } from '../publish/article-file.ts';
 import { articleTerms } from '../publish/related.ts';
 import { FolderAllocator } from '../publish/folders.ts';
 import { wellFormedPercentEncoding } from '../url/index.ts';
-import { writeFileAtomic } from '../store/atomic-write.ts';
+import { writeFileAtomic } from '../atomic-write.ts';
 import { Database, migrate } from '../store/database.ts';
 import { GleanerError } from '../errors.ts';
 import type { SqlJs } from '../store/engine.ts';
