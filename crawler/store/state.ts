@@ -52,6 +52,12 @@ export function stateInfo(db: Database): StateInfo | undefined {
   return info.get(db);
 }
 
+/** Which state a site has: segments, only the single database file of the old layout (upgraded by the next crawl), or none yet. */
+export function stateLayout(paths: SitePaths): 'segments' | 'legacy' | 'none' {
+  if (listSegments(paths.segments).length > 0) return 'segments';
+  return existsSync(paths.legacyDatabase) ? 'legacy' : 'none';
+}
+
 /**
  * Opens the site's state. A site of the single-file layout is read as it is; writing to one takes
  * its upgrade first (openUpgradedState in crawler/upgrade/), which this refuses to skip.
