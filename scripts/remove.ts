@@ -1,8 +1,7 @@
 import { preflight } from '../crawler/pipeline/preflight.ts';
-import { applyRemoval, findTarget, finishRemovals, planRemoval, type RemovalPlan } from '../crawler/remove/index.ts';
+import { applyRemoval, findTarget, finishRemovals, planRemoval, syncTopics, type RemovalPlan } from '../crawler/remove/index.ts';
 import { openUpgradedState } from '../crawler/upgrade/index.ts';
-import { listRemovals } from '../crawler/store/removals.ts';
-import { syncTopics } from '../crawler/store/topics.ts';
+import { openStateReader, type RemovalRow } from '../crawler/store/read.ts';
 import { command, flagOptions, usageError, valueOptions } from './kit/args.ts';
 import { reportError } from './kit/errors.ts';
 import { runMain } from './kit/main.ts';
@@ -47,15 +46,17 @@ export const main = command({ help: HELP, options: OPTIONS, positionals: true },
     const readOnly = Boolean(args.list || args['dry-run']);
     preflight(paths, readOnly);
     const now = new Date().toISOString();
+    if (args.list) {
+      const state = await openStateReader(paths);
+      try {
+        list(state.removals(), Boolean(args.json));
+      } finally {
+        state.close();
+      }
+      return 0;
+    }
     const db = await openUpgradedState(paths, { readOnly, nearDuplicateThreshold: config.quality.nearDuplicateThreshold });
     try {
-      if (args.list) {
-        const rows = listRemovals(db);
-        if (args.json) console.log(JSON.stringify(rows.map((r) => ({ removedAt: r.removed_at, url: r.url, page: r.slug ? `${r.topic}/${r.slug}` : null, reason: r.reason, status: r.status })), null, 2));
-        else if (!rows.length) console.log('no removals');
-        else for (const r of rows) console.log(`${r.removed_at.slice(0, 10)}  ${r.url}${r.slug ? `  (${r.topic}/${r.slug})` : ''}  ${r.reason}${r.status === 'removing' ? '  [files not deleted yet: the next remove or crawl finishes it]' : ''}`);
-        return 0;
-      }
       const topics = syncTopics(db, config);
       if (!readOnly) {
         const finished = finishRemovals(db, paths);
@@ -91,6 +92,12 @@ export const main = command({ help: HELP, options: OPTIONS, positionals: true },
     return reportError(error);
   }
 });
+
+function list(rows: Array<RemovalRow & { topic: string | null }>, json: boolean): void {
+  if (json) console.log(JSON.stringify(rows.map((r) => ({ removedAt: r.removed_at, url: r.url, page: r.slug ? `${r.topic}/${r.slug}` : null, reason: r.reason, status: r.status })), null, 2));
+  else if (!rows.length) console.log('no removals');
+  else for (const r of rows) console.log(`${r.removed_at.slice(0, 10)}  ${r.url}${r.slug ? `  (${r.topic}/${r.slug})` : ''}  ${r.reason}${r.status === 'removing' ? '  [files not deleted yet: the next remove or crawl finishes it]' : ''}`);
+}
 
 function describe(plan: RemovalPlan) {
   const a = plan.target.article;

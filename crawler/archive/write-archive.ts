@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { writeFileAtomic } from '../store/atomic-write.ts';
+import { writeFileAtomic } from '../atomic-write.ts';
 import type { ArchiveFile, ArchiveRecord } from '../store/archives.ts';
 import { archiveIndexPage } from './index-page.ts';
 import { ARCHIVE_FILE_NAMES, describeFile, manifestJson } from './manifest.ts';

@@ -1,12 +1,12 @@
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import type { SitePaths } from '../paths.ts';
 import { hasContentFiles } from '../publish/index.ts';
-import { listSegments } from '../store/segments.ts';
+import { stateLayout } from '../store/state.ts';
 import { GleanerError } from '../errors.ts';
 
 /** Refuses to run on a root that cannot work: content without its database, or folders it cannot write. A dry run creates nothing. */
 export function preflight(paths: SitePaths, dryRun: boolean): void {
-  const hasState = existsSync(paths.legacyDatabase) || listSegments(paths.segments).length > 0;
+  const hasState = stateLayout(paths) !== 'none';
   if (!hasState && hasContentFiles(paths)) {
     throw new GleanerError(
       'E_STATE',

@@ -6,7 +6,7 @@ import type { Database } from '../store/database.ts';
 import { markArticlePublished, markPublishing, newestPublished, nextPosition, publishedWithTags, publishingArticles, readyArticles, readyArticlesAmong, slugTaken, tagsOf, type ArticleRow, type TermsRow } from '../store/articles.ts';
 import { markPublished } from '../store/url-state.ts';
 import { topicSlugsById, type TopicRow } from '../store/topics.ts';
-import { writeFileAtomic } from '../store/atomic-write.ts';
+import { writeFileAtomic } from '../atomic-write.ts';
 import { frontmatterOf, renderArticleFile } from './article-file.ts';
 import { archiveIdOfArticle } from '../store/archives.ts';
 import { FolderAllocator } from './folders.ts';

@@ -15,6 +15,8 @@ import { dropFromRelatedLists } from './related.ts';
 import type { RemovalTarget } from './target.ts';
 
 export { findTarget, type RemovalTarget } from './target.ts';
+/** A takedown names a topic of the config: the command makes the state's topics match it first. */
+export { syncTopics } from '../store/topics.ts';
 
 // A takedown in two steps, like publishing (publish/index.ts), so a kill at any instant leaves a
 // consistent site:

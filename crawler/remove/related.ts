@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { readArticleFile, renderArticleFile } from '../publish/article-file.ts';
 import type { SitePaths } from '../paths.ts';
 import { articlesRelatedTo, setRelated } from '../store/articles.ts';
-import { writeFileAtomic } from '../store/atomic-write.ts';
+import { writeFileAtomic } from '../atomic-write.ts';
 import type { Database } from '../store/database.ts';
 
 /**

@@ -3,7 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import type { Database as SqlJsDatabase, SqlValue, Statement } from 'sql.js';
 import { crashpoint } from '../crashpoint.ts';
 import { GleanerError } from '../errors.ts';
-import { removeStaleTemps, writeFileAtomic } from './atomic-write.ts';
+import { removeStaleTemps, writeFileAtomic } from '../atomic-write.ts';
 import { engine } from './engine.ts';
 import { MIGRATIONS, type Migration } from './migrations.ts';
 

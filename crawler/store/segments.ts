@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { crashpoint } from '../crashpoint.ts';
-import { writeFileAtomic } from './atomic-write.ts';
+import { writeFileAtomic } from '../atomic-write.ts';
 import type { Database } from './database.ts';
 import type { Database as SqlDatabase } from 'sql.js';
 import { memoryFile, type SqlJs } from './engine.ts';

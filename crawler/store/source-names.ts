@@ -2,7 +2,7 @@ import type { PageNames } from '../url/source-name.ts';
 import type { Database } from './database.ts';
 
 // What each source host calls itself, learned from its pages as they are extracted (a feed's own
-// title is on its `sources` row, from discovery). The build reads both (site/builder/data/sources.ts)
+// title is on its `sources` row, from discovery). The build reads both (store/source-health.ts)
 // and crawler/url/source-name.ts chooses the name readers see.
 
 export interface SourceNamesRow {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { SitePaths } from '../paths.ts';
 import { crashpoint } from '../crashpoint.ts';
-import { removeStaleTemps, writeFileAtomic } from './atomic-write.ts';
+import { removeStaleTemps, writeFileAtomic } from '../atomic-write.ts';
 import { Database, migrate, openDatabase } from './database.ts';
 import { GleanerError, isGleanerError } from '../errors.ts';
 import { engine, type SqlJs } from './engine.ts';
@@ -50,6 +50,12 @@ const info = new WeakMap<Database, StateInfo>();
 
 export function stateInfo(db: Database): StateInfo | undefined {
   return info.get(db);
+}
+
+/** Which state a site has: segments, only the single database file of the old layout (upgraded by the next crawl), or none yet. */
+export function stateLayout(paths: SitePaths): 'segments' | 'legacy' | 'none' {
+  if (listSegments(paths.segments).length > 0) return 'segments';
+  return existsSync(paths.legacyDatabase) ? 'legacy' : 'none';
 }
 
 /**

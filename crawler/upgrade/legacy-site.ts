@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import type { SitePaths } from '../paths.ts';
 import { crashpoint } from '../crashpoint.ts';
@@ -7,13 +7,11 @@ import { frontmatterOf, renderArticleFile } from '../publish/article-file.ts';
 import { articleTerms } from '../publish/related.ts';
 import { FolderAllocator } from '../publish/folders.ts';
 import { wellFormedPercentEncoding } from '../url/index.ts';
-import { writeFileAtomic } from '../store/atomic-write.ts';
-import { Database, migrate } from '../store/database.ts';
-import { GleanerError } from '../errors.ts';
+import { writeFileAtomic } from '../atomic-write.ts';
+import type { Database } from '../store/database.ts';
 import type { SqlJs } from '../store/engine.ts';
-import { MIGRATIONS } from '../store/migrations.ts';
-import { listSegments, segmentBytes, segmentName, TRACKED_TABLES } from '../store/segments.ts';
 import { articleById, tagsOf, type LeadImage } from '../store/articles.ts';
+import { clearUnfinishedUpgrade, legacyArticles, openLegacyDatabase, setLegacyMarkdown, setLegacyTermsAndFile, writeUpgradeSegments, type LegacyArticle } from '../store/legacy.ts';
 
 // The move from the single-file layout (data/site.sqlite, content/<topic>/<slug>.md, media/<name>)
 // to the segmented store, done in place by the first run of this version, with nothing lost:
@@ -42,23 +40,8 @@ export interface UpgradeReport {
 }
 
 export async function upgradeLegacySite(paths: SitePaths, SQL: SqlJs, nowMs: number): Promise<UpgradeReport> {
-  const existing = listSegments(paths.segments);
-  const leftovers = existing.filter((s) => s.name.endsWith('-upgrade.sqlite'));
-  if (existing.length > leftovers.length) {
-    throw new GleanerError(
-      'E_STATE',
-      `${paths.legacyDatabase} and the segments in ${paths.segments} are both here: the site was upgraded, and then the old database came back (a revert?). Remove data/site.sqlite (git rm data/site.sqlite) to keep the upgraded state.`,
-    );
-  }
-  for (const s of leftovers) rmSync(join(paths.segments, s.name), { force: true });
-
-  let db: Database;
-  try {
-    db = new Database(new SQL.Database(readFileSync(paths.legacyDatabase)), null);
-    db.sql.exec('SELECT count(*) FROM sqlite_master');
-  } catch (error) {
-    throw new GleanerError('E_STORE_CORRUPT', `${paths.legacyDatabase} is not a readable SQLite database (${(error as Error).message}); restore it from git (git checkout -- data/site.sqlite)`);
-  }
+  clearUnfinishedUpgrade(paths);
+  const db = openLegacyDatabase(SQL, paths.legacyDatabase);
   try {
     return upgrade(db, paths, SQL, nowMs);
   } finally {
@@ -66,40 +49,21 @@ export async function upgradeLegacySite(paths: SitePaths, SQL: SqlJs, nowMs: num
   }
 }
 
-interface LegacyArticle {
-  id: number;
-  topic: string;
-  slug: string | null;
-  status: string;
-  title: string;
-  text: string;
-  lang: string | null;
-  markdown: string;
-  published_on_site: string | null;
-  fetched_at: string;
-  image: string | null;
-}
-
 function upgrade(db: Database, paths: SitePaths, SQL: SqlJs, nowMs: number): UpgradeReport {
-  migrate(db, MIGRATIONS.filter((m) => m.version <= 1));
-  const articles = db.all<LegacyArticle>(
-    `SELECT a.id, t.slug AS topic, a.slug, a.status, a.title, a.text, a.lang, a.markdown, a.published_on_site, a.fetched_at, a.image
-     FROM articles a JOIN topics t ON t.id = a.topic_id ORDER BY a.topic_id, a.position, a.id`,
-  );
+  const articles = legacyArticles(db);
   const report: UpgradeReport = { articles: articles.length, moved: 0, restored: 0, images: 0, segments: 0 };
   const terms = new Map(articles.map((a) => [a.id, JSON.stringify([...articleTerms(a.title, a.text, wordListsFor(a.lang).stop)])]));
 
-  migrate(db);
   const content = new FolderAllocator();
   const placed: Array<{ article: LegacyArticle; file: string }> = [];
   for (const a of articles) {
     // An article whose Markdown an older clean stage left with a URL the renderer cannot decode
     // (a lone %) is repaired here, the way today's clean stage writes it.
     const markdown = repairMarkdownUrls(a.markdown);
-    if (markdown !== a.markdown) db.run('UPDATE articles SET markdown = ? WHERE id = ?', [markdown, a.id]);
+    if (markdown !== a.markdown) setLegacyMarkdown(db, a.id, markdown);
     a.markdown = markdown;
     const file = a.slug && a.published_on_site ? join(content.place(join(paths.content, a.topic), a.published_on_site), `${a.slug}.md`) : null;
-    db.run('UPDATE articles SET terms = ?, file = ? WHERE id = ?', [terms.get(a.id)!, file ? relative(paths.root, file).split(sep).join('/') : null, a.id]);
+    setLegacyTermsAndFile(db, a.id, terms.get(a.id)!, file ? relative(paths.root, file).split(sep).join('/') : null);
     if (file && a.status !== 'ready') placed.push({ article: a, file });
   }
 
@@ -118,13 +82,13 @@ function upgrade(db: Database, paths: SitePaths, SQL: SqlJs, nowMs: number): Upg
       report.restored++;
     }
     crashpoint('upgrade:file-moved');
-    if (article.status === 'published') db.run('UPDATE articles SET markdown = NULL WHERE id = ?', [article.id]);
+    if (article.status === 'published') setLegacyMarkdown(db, article.id, null);
   }
 
   report.images = moveMedia(db, paths, articles);
 
   // The state, as segments of a few MB, written last: until they are all there, the old file is the truth.
-  const written = writeBaseSegments(db, paths, SQL, nowMs);
+  const written = writeUpgradeSegments(db, paths, SQL, nowMs, SEGMENT_BYTES);
   report.segments = written;
   crashpoint('upgrade:segments-written');
   unlinkSync(paths.legacyDatabase);
@@ -161,34 +125,4 @@ function moveMedia(db: Database, paths: SitePaths, articles: LegacyArticle[]): n
     moved++;
   }
   return moved;
-}
-
-/** The whole state as "upgrade" segments, table by table in rowid order, each up to SEGMENT_BYTES of row data. */
-function writeBaseSegments(db: Database, paths: SitePaths, SQL: SqlJs, nowMs: number): number {
-  db.sql.run('CREATE TEMP TABLE IF NOT EXISTS gl_dirty (tbl TEXT NOT NULL, rid INTEGER NOT NULL, PRIMARY KEY (tbl, rid))');
-  db.sql.run('CREATE TEMP TABLE IF NOT EXISTS gl_deleted (tbl TEXT NOT NULL, pk TEXT NOT NULL)');
-  let seq = 0;
-  let bytes = 0;
-  const flush = () => {
-    if (bytes === 0) return;
-    seq++;
-    const name = segmentName(seq, nowMs, 'upgrade');
-    const data = segmentBytes(SQL, db, { seq, schemaVersion: MIGRATIONS.at(-1)!.version, runStartedAt: new Date(nowMs).toISOString() });
-    const file = join(paths.segments, name);
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileAtomic(file, data);
-    db.sql.run('DELETE FROM temp.gl_dirty');
-    bytes = 0;
-  };
-  for (const { name } of TRACKED_TABLES) {
-    const columns = db.all<{ name: string }>(`SELECT name FROM pragma_table_info('${name}')`).map((c) => c.name);
-    const size = columns.map((c) => `length(coalesce(${c}, ''))`).join(' + ');
-    for (const row of db.all<{ rid: number; size: number }>(`SELECT rowid AS rid, ${size} AS size FROM ${name} ORDER BY rowid`)) {
-      if (bytes > 0 && bytes + row.size > SEGMENT_BYTES) flush();
-      db.run('INSERT INTO temp.gl_dirty VALUES (?, ?)', [name, row.rid], { quiet: true });
-      bytes += row.size + 16;
-    }
-  }
-  flush();
-  return seq;
 }

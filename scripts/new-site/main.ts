@@ -6,7 +6,7 @@ import { isGleanerError } from '../../crawler/errors.ts';
 import { siteSchema } from '../../crawler/config/schema.ts';
 import { sitePaths } from '../../crawler/paths.ts';
 import { parseCommand } from '../kit/args.ts';
-import { writeFileAtomic } from '../../crawler/store/atomic-write.ts';
+import { writeFileAtomic } from '../../crawler/atomic-write.ts';
 import { runMain } from '../kit/main.ts';
 import { answersFromFlags, REUSE_CHOICES, type Answers, type TopicAnswer } from './answers.ts';
 import { filledIn, nextSteps } from './next-steps.ts';

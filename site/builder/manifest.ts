@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { writeFileAtomic } from '../../crawler/store/atomic-write.ts';
+import { writeFileAtomic } from '../../crawler/atomic-write.ts';
 import { emptyDataManifest, type DataManifest } from './data/index.ts';
 
 // What the build remembers between runs (.gleaner/build/manifest.json; a CI cache keeps it):

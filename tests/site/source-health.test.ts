@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../crawler/store/database.ts';
 import { recordSourceIcon } from '../../crawler/store/source-icons.ts';
-import { sourceHealth } from '../../site/builder/data/sources.ts';
+import { sourceHealth } from '../../crawler/store/source-health.ts';
 
 // Each source host's health, summarized from a crawler state: sources and URLs added up per host
 // (www. and ports folded in), the latest error of either kind, and the saved icon.

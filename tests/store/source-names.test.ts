@@ -10,7 +10,7 @@ import { listSegments } from '../../crawler/store/segments.ts';
 import { allSourceNames, noteSourceNames } from '../../crawler/store/source-names.ts';
 import { recordSourceRead, type SourceRow } from '../../crawler/store/sources.ts';
 import { openState } from '../../crawler/store/state.ts';
-import { sourceHealth } from '../../site/builder/data/sources.ts';
+import { sourceHealth } from '../../crawler/store/source-health.ts';
 
 // Version 10 keeps what a source host calls itself: a feed's own title on its source row, and per
 // host its pages' og:site_name, application-name and repeated <title> suffix. Both travel in

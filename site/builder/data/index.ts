@@ -1,15 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SitePaths } from '../../../crawler/paths.ts';
-import { engine } from '../../../crawler/store/engine.ts';
-import { removedPages } from '../../../crawler/store/removals.ts';
-import { listSegments } from '../../../crawler/store/segments.ts';
-import { openState } from '../../../crawler/store/state.ts';
+import { legacyDatabaseBytes, openStateReader, stateLayout, touchedSince, type SegmentMark } from '../../../crawler/store/read.ts';
 import { describeDatabase, exampleQueries, type DatabaseInfo, type ExampleQuery } from '../../model/database.ts';
-import { segmentMark, segmentsSince, touchedBy, type SegmentMark } from './changes.ts';
-import { sourceHealth, type SourceHealth } from './sources.ts';
+import type { SourceHealth } from './sources.ts';
 import { PART_SIZES, planData, type DataFileEntry, type PartSizes } from './plan.ts';
 import { dataFileBytes, catalogBytes } from './write.ts';
 import type { ReuseConfig } from '../../model/reuse.ts';
@@ -24,7 +19,7 @@ import type { RemovedPage } from '../../model/removed.ts';
 //   crawl-YYYY-MM[-n].sqlite     the URLs the crawler found in a month, 5,000 a file, and its runs
 //
 // Every file has a .sha256 beside it. A build writes only the files holding rows that changed
-// since the last build (the crawler's new segments say which, changes.ts), so an hourly run
+// since the last build (the store says which, touchedSince in crawler/store/read.ts), so an hourly run
 // rewrites the newest part or two and the deploy uploads those.
 
 
@@ -81,16 +76,13 @@ async function writeData(outDir: string, name: string, bytes: Uint8Array): Promi
  * them all; `changedFiles` are content files whose body changed since the last build.
  */
 export async function buildDataFiles(paths: SitePaths, previous: DataManifest | null, changedFiles: string[], outDir: string, sizes: PartSizes = PART_SIZES, reuse: ReuseConfig | null = null): Promise<DataBuild> {
-  const segments = listSegments(paths.segments);
-  if (!segments.length) return legacyData(paths, outDir);
-
-  const SQL = await engine();
-  const fresh = previous ? segmentsSince(segments, previous.mark) : null;
-  const touched = fresh ? touchedBy(SQL, paths.segments, fresh) : null;
-  const nothingNew = fresh !== null && fresh.length === 0 && changedFiles.length === 0 && previous?.index && previous.sources && previous.removed;
+  const changes = await touchedSince(paths, previous?.mark ?? null);
+  if (!changes) return legacyData(paths, outDir);
+  const { touched } = changes;
+  const nothingNew = touched !== null && touched.segments === 0 && changedFiles.length === 0 && previous?.index && previous.sources && previous.removed;
   if (nothingNew) return { manifest: previous!, written: [] };
 
-  const state = await openState(paths, { readOnly: true });
+  const state = await openStateReader(paths);
   try {
     const before = touched ? (previous?.files ?? {}) : {};
     const plan = planData(state, before, touched, changedFiles, sizes);
@@ -118,12 +110,7 @@ export async function buildDataFiles(paths: SitePaths, previous: DataManifest | 
     // While the whole site fits in one part, site.sqlite is the whole site (written again on every build).
     const complete = plan.articles <= sizes.articles;
     const bytes = complete
-      ? await dataFileBytes(state, paths.root, {
-          articles: state.all<{ id: number }>(`SELECT id FROM articles WHERE status = 'published' ORDER BY id`).map((r) => r.id),
-          urls: state.all<{ id: number }>(`SELECT id FROM urls WHERE state != 'removed' ORDER BY id`).map((r) => r.id),
-          runs: state.all<{ id: number }>('SELECT id FROM runs ORDER BY id').map((r) => r.id),
-          period: 'all',
-        }, reuse)
+      ? await dataFileBytes(state, paths.root, { ...state.wholeSite(), period: 'all' }, reuse)
       : await catalogBytes(state, list);
     await writeData(outDir, 'site.sqlite', bytes);
     written.push('site.sqlite');
@@ -144,9 +131,9 @@ export async function buildDataFiles(paths: SitePaths, previous: DataManifest | 
     };
     const index: DataIndex = { site, articles: list.filter((f) => f.kind === 'articles'), crawl: list.filter((f) => f.kind === 'crawl') };
     // Read here, in the worker that already holds the state: Astro's process never loads it.
-    const sources = sourceHealth(state);
-    const removed = removedPages(state).map((r) => ({ id: `${r.topic}/${r.slug}`, removedAt: r.removedAt }));
-    return { manifest: { mark: segmentMark(segments), files, index, sources, removed }, written };
+    const sources = state.sourceHealth();
+    const removed = state.removedPages().map((r) => ({ id: `${r.topic}/${r.slug}`, removedAt: r.removedAt }));
+    return { manifest: { mark: changes.mark, files, index, sources, removed }, written };
   } finally {
     state.close();
   }
@@ -154,10 +141,10 @@ export async function buildDataFiles(paths: SitePaths, previous: DataManifest | 
 
 /** Only the sources' health and names (a build slice that writes no data files still names every card's source). */
 export async function readSourceHealth(paths: SitePaths): Promise<SourceHealth[]> {
-  if (!listSegments(paths.segments).length) return [];
-  const state = await openState(paths, { readOnly: true });
+  if (stateLayout(paths) !== 'segments') return [];
+  const state = await openStateReader(paths);
   try {
-    return sourceHealth(state);
+    return state.sourceHealth();
   } finally {
     state.close();
   }
@@ -165,8 +152,8 @@ export async function readSourceHealth(paths: SitePaths): Promise<SourceHealth[]
 
 /** A site not upgraded yet (the next crawl does it) offers its one database file, as it is. */
 async function legacyData(paths: SitePaths, outDir: string): Promise<DataBuild> {
-  if (!existsSync(paths.legacyDatabase)) return { manifest: emptyDataManifest(), written: [] };
-  const bytes = readFileSync(paths.legacyDatabase);
+  const bytes = legacyDatabaseBytes(paths);
+  if (!bytes) return { manifest: emptyDataManifest(), written: [] };
   await writeData(outDir, 'site.sqlite', bytes);
   const info = await describeDatabase(bytes);
   const site: SiteFile = { name: 'site.sqlite', kind: 'site', period: null, part: 1, articles: 0, urls: 0, bytes: bytes.byteLength, sha256: sha256(bytes), fingerprint: '', complete: true, info, queries: exampleQueries(info) };

@@ -40,12 +40,6 @@ export function monthOf(iso: string): string {
   return iso.slice(0, 7);
 }
 
-/** The first instant of the month after `period`, as an ISO string (for range queries). */
-export function monthEnd(period: string): string {
-  const [year, month] = period.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, month, 1)).toISOString();
-}
-
 function fingerprint(ids: number[], runIds: number[]): string {
   return createHash('sha256').update(ids.join(',')).update('|').update(runIds.join(',')).digest('base64url').slice(0, 22);
 }

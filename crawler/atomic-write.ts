@@ -1,6 +1,6 @@
 import { closeSync, fsyncSync, openSync, readdirSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, basename, extname, join } from 'node:path';
-import { crashpoint, crashpointsArmed } from '../crashpoint.ts';
+import { crashpoint, crashpointsArmed } from './crashpoint.ts';
 
 /**
  * Writes a file so that readers (and a run killed at any instant) see either the old
