@@ -2,8 +2,14 @@ import TurndownService from 'turndown';
 import { elements, isElement, parseFragment, tagOf } from './dom.ts';
 import { LINE_START, escapeMarkdownText } from './markdown-escape.ts';
 import { addRules } from './markdown-rules.ts';
+import { ALLOWED_TAGS } from './policy.ts';
+import { BLOCK_TAGS } from '../dom/block-tags.ts';
 
-const BLOCK_TAGS = new Set(['p', 'li', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'figcaption', 'dd', 'dt', 'div', 'caption']);
+// Where a line of Markdown starts: the blocks of cleaned HTML (the allowlist's, h1 and the div
+// wrapper), but not hr (the text after it starts a line too), pre (kept verbatim), nor dl and a
+// table's row groups and rows (they hold blocks; only a table's first cell begins its line).
+const KEPT_BLOCKS = new Set([...ALLOWED_TAGS, 'h1', 'div']);
+const LINE_BLOCKS = new Set([...BLOCK_TAGS].filter((tag) => KEPT_BLOCKS.has(tag) && !['hr', 'pre', 'dl', 'thead', 'tbody', 'tfoot', 'tr'].includes(tag)));
 
 function createService(): TurndownService {
   const service = new TurndownService({
@@ -41,7 +47,7 @@ function markLineStarts(root: Element): void {
           atLineStart = true;
           continue;
         }
-        if (BLOCK_TAGS.has(tag) || tag === 'ul' || tag === 'ol' || tag === 'table' || tag === 'figure') {
+        if (LINE_BLOCKS.has(tag)) {
           visit(child, true);
           atLineStart = false;
           continue;
