@@ -1,5 +1,6 @@
 import TurndownService from 'turndown';
-import { elements, isElement, parseFragment, tagOf } from './dom.ts';
+import domino from '@mixmark-io/domino';
+import { elements, isElement, tagOf } from './dom.ts';
 import { LINE_START, escapeMarkdownText } from './markdown-escape.ts';
 import { addRules } from './markdown-rules.ts';
 import { ALLOWED_TAGS } from './policy.ts';
@@ -66,13 +67,41 @@ function markLineStarts(root: Element): void {
   visit(root, true);
 }
 
+/**
+ * The HTML parsed once, by turndown's own parser (domino, an HTML5 tree builder: it adds the
+ * tbody and closes elements as a browser does, where linkedom does not), in the wrapper turndown
+ * itself uses; turndown is handed this tree, so the Markdown is what it makes of the HTML.
+ */
+function turndownTree(html: string): Element {
+  return domino.createDocument(`<x-turndown id="turndown-root">${html}</x-turndown>`).getElementById('turndown-root')!;
+}
+
 /** Converts (sanitized) article HTML to CommonMark + GFM tables and strikethrough. */
 export function htmlToMarkdown(html: string): string {
-  const { root } = parseFragment(html.replaceAll(LINE_START, ''));
+  const root = turndownTree(html.replaceAll(LINE_START, ''));
   for (const el of elements(root, 'script, style, template')) el.remove();
   markLineStarts(root);
   service ??= createService();
-  const markdown = service.turndown(root.innerHTML);
+  return tidyMarkdown(convert(service, root));
+}
+
+/**
+ * Turndown clones the tree it is handed, and domino cannot create an element whose name the
+ * HTML parser accepted but DOM names forbid (`<a"b>`, never in sanitized HTML): such a tree
+ * goes to turndown as HTML, which it parses without cloning.
+ */
+function convert(service: TurndownService, root: Element): string {
+  try {
+    return service.turndown(root as unknown as TurndownService.Node);
+  } catch (error) {
+    if ((error as { code?: number }).code !== INVALID_CHARACTER_ERR) throw error;
+    return service.turndown(root.innerHTML);
+  }
+}
+
+const INVALID_CHARACTER_ERR = 5;
+
+function tidyMarkdown(markdown: string): string {
   return markdown
     .replaceAll(LINE_START, '')
     .replace(/[ \t]+$/gm, '')
