@@ -8,7 +8,7 @@ import { command, flagOptions, valueOptions } from './kit/args.ts';
 import { runMain } from './kit/main.ts';
 import { createReporter, onTerminal } from './kit/progress.ts';
 import { formatSummary } from './kit/summary-table.ts';
-import { serveStatic } from './serve.ts';
+import { serveStatic } from './kit/static-server.ts';
 
 // npm start: the whole pipeline on the bundled sample web, offline. Starts the sample web,
 // crawls it into .demo/ (content, data, media, dist: the same layout as the real site),
