@@ -3,7 +3,8 @@ import { sitePaths } from '../../crawler/paths.ts';
 import { commandArgs, flagOptions, valueOptions } from '../kit/args.ts';
 import { runMain } from '../kit/main.ts';
 import { onTerminal } from '../kit/progress.ts';
-import { DEPLOY_CODES, isGleanerError, type DeployCode } from '../../crawler/errors.ts';
+import { isGleanerError } from '../../crawler/errors.ts';
+import { DEPLOY_CODES, type DeployCode } from './errors.ts';
 import { deploy, describeTarget, settingsFromEnv, type Credentials } from './index.ts';
 import { createProgress, formatPlan, formatSummary } from './output.ts';
 
