@@ -3,6 +3,7 @@ import { sitePaths } from '../crawler/paths.ts';
 import { command, valueOptions } from './kit/args.ts';
 import { runMain } from './kit/main.ts';
 import { fileAt, serveStatic } from './kit/static-server.ts';
+import { EXIT } from './kit/exit-codes.ts';
 
 // npm run serve: dist/ served the way the S3 + CDN setup will (scripts/kit/static-server.ts).
 
@@ -16,12 +17,12 @@ export const main = command({ help: HELP, options: OPTIONS }, async (args) => {
   const dist = paths.dist;
   if (!(await fileAt(join(dist, 'index.html')))) {
     console.error(`nothing to serve: ${dist}/index.html is missing. Run npm run build first.`);
-    return 1;
+    return EXIT.failed;
   }
   const port = args.port === undefined ? 4321 : Number(args.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     console.error(`--port must be a number between 0 and 65535, not "${args.port}"`);
-    return 2;
+    return EXIT.usage;
   }
   try {
     const server = await serveStatic(dist, { port, host: args.host, base: args.base, archive: paths.archive });
@@ -29,11 +30,11 @@ export const main = command({ help: HELP, options: OPTIONS }, async (args) => {
     const stop = () => void server.close().then(() => process.exit(0));
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
-    return 0;
+    return EXIT.ok;
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     console.error(e.code === 'EADDRINUSE' ? `port ${port} is in use; pass --port N` : e.message);
-    return 1;
+    return EXIT.failed;
   }
 });
 
