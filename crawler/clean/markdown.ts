@@ -6,8 +6,8 @@ import { addRules } from './markdown-rules.ts';
 import { ALLOWED_TAGS } from './policy.ts';
 import { BLOCK_TAGS } from '../dom/block-tags.ts';
 
-// Where a line of Markdown starts: the blocks of cleaned HTML (the allowlist's, h1 and the div
-// wrapper), but not hr (the text after it starts a line too), pre (kept verbatim), nor dl and a
+// Where a line of Markdown starts: the blocks of cleaned HTML (the allowlist's, and h1 and div,
+// which HTML from elsewhere may hold), but not hr (the text after it starts a line too), pre (kept verbatim), nor dl and a
 // table's row groups and rows (they hold blocks; only a table's first cell begins its line).
 const KEPT_BLOCKS = new Set([...ALLOWED_TAGS, 'h1', 'div']);
 const LINE_BLOCKS = new Set([...BLOCK_TAGS].filter((tag) => KEPT_BLOCKS.has(tag) && !['hr', 'pre', 'dl', 'thead', 'tbody', 'tfoot', 'tr'].includes(tag)));
