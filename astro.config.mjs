@@ -2,21 +2,20 @@
 // and sets: the config it parsed (GLEANER_CONFIG_JSON, taken as it is: never parsed twice), where to write (GLEANER_OUT_DIR, a stage
 // folder inside the project that the build merges into <root>/dist), and its input files
 // (GLEANER_BUILD_INPUT: the articles and which pages to render). Pages read them through the
-// virtual module `virtual:gleaner/config`. Without them (astro dev) the config is loaded from
-// GLEANER_CONFIG / site.config.ts.
+// virtual module `virtual:gleaner/config`. Without them (astro dev, npm run dev) the config is
+// loaded from GLEANER_CONFIG / site.config.ts and the input made from <root> (dev-input.ts).
 import { join } from 'node:path';
 import { defineConfig } from 'astro/config';
 import { configFromHandoff, loadConfig } from './crawler/config/index.ts';
 import { sitePaths } from './crawler/paths.ts';
 import { createRoutes } from './site/model/urls.ts';
 import { gleanerVirtualModule } from './site/builder/input.ts';
+import { devBuildInput } from './site/builder/dev-input.ts';
 import { PAGE_DIRECTIVES, PAGE_SCRIPT_SOURCES, PAGE_STYLE_SOURCES, THEME_BOOTSTRAP, cspHash } from './site/html/csp.ts';
 
 const config = process.env.GLEANER_CONFIG_JSON ? configFromHandoff(process.env.GLEANER_CONFIG_JSON) : await loadConfig();
 const paths = sitePaths(process.env.GLEANER_ROOT ?? '.');
-const input = process.env.GLEANER_BUILD_INPUT
-  ? JSON.parse(process.env.GLEANER_BUILD_INPUT)
-  : { siteIndex: join(paths.cache, 'build', 'site-index.json'), renderSet: join(paths.cache, 'build', 'render.json'), downloads: join(paths.cache, 'build', 'downloads.json'), sources: join(paths.cache, 'build', 'sources.json') };
+const input = process.env.GLEANER_BUILD_INPUT ? JSON.parse(process.env.GLEANER_BUILD_INPUT) : await devBuildInput(paths);
 
 export default defineConfig({
   site: new URL(config.site.url).href,

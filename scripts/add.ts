@@ -5,6 +5,7 @@ import { runMain } from './kit/main.ts';
 import { createReporter, onTerminal } from './kit/progress.ts';
 import { loadSite, SITE_OPTIONS, SITE_OPTIONS_HELP } from './kit/site-options.ts';
 import { formatSummary } from './kit/summary-table.ts';
+import { EXIT } from './kit/exit-codes.ts';
 
 const HELP = `Usage: npm run add -- <url> [--topic <slug>] [options]
 
@@ -45,7 +46,7 @@ export const main = command({ help: HELP, options: OPTIONS, positionals: true },
     if (!topic) {
       stop();
       console.error(`--topic is required: this site has ${config.topics.length} topics (${config.topics.map((t) => t.slug).join(', ')}), like --topic ${config.topics[0]?.slug ?? 'news'}`);
-      return 2;
+      return EXIT.usage;
     }
     const run = await runGivenUrls(config, paths, { urls: positionals, topic, force: args.force, reporter });
     stop();
@@ -55,7 +56,7 @@ export const main = command({ help: HELP, options: OPTIONS, positionals: true },
       if (args.verbose) console.error(`\nSummary\n${formatSummary(run.summary)}`);
       console.log(describe(result));
     }
-    return result.outcome === 'published' || result.outcome === 'already' ? 0 : 1;
+    return result.outcome === 'published' || result.outcome === 'already' ? EXIT.ok : EXIT.failed;
   } catch (error) {
     stop();
     return reportError(error);

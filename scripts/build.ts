@@ -5,6 +5,7 @@ import { buildSite, type BuildOptions } from '../site/builder/index.ts';
 import { mergeShards } from '../site/builder/shards.ts';
 import { command, flagOptions, valueOptions } from './kit/args.ts';
 import { runMain } from './kit/main.ts';
+import { EXIT } from './kit/exit-codes.ts';
 
 // npm run build: the site's pages, search and data from content/ into dist/, rendering only what
 // changed since the last build (site/builder/index.ts). GLEANER_SHARD=i/N builds one slice of a
@@ -51,11 +52,11 @@ export const main = command({ help: HELP, options: OPTIONS }, async (args) => {
       const report = await buildSite({ root, config, verbose: args.verbose === true, cold: args.cold === true, shard: shardFromEnv() });
       if (report.skipped.length && process.env.GITHUB_ACTIONS) for (const s of report.skipped) console.log(`::warning file=${s.file}::left out of the site: ${s.reason}`);
     }
-    return 0;
+    return EXIT.ok;
   } catch (error) {
     const badSetting = isGleanerError(error, 'E_CONFIG');
     console.error(badSetting ? error.message : ((error as Error).stack ?? (error as Error).message));
-    return badSetting ? 2 : 1;
+    return badSetting ? EXIT.usage : EXIT.failed;
   }
 });
 

@@ -6,6 +6,7 @@ import { command, flagOptions, usageError, valueOptions } from './kit/args.ts';
 import { reportError } from './kit/errors.ts';
 import { runMain } from './kit/main.ts';
 import { loadSite, SITE_OPTIONS, SITE_OPTIONS_HELP } from './kit/site-options.ts';
+import { EXIT } from './kit/exit-codes.ts';
 
 const HELP = `Usage: npm run remove -- <url | topic/slug> --reason "<text>" [options]
        npm run remove -- --list [--json]
@@ -53,7 +54,7 @@ export const main = command({ help: HELP, options: OPTIONS, positionals: true },
       } finally {
         state.close();
       }
-      return 0;
+      return EXIT.ok;
     }
     const db = await openUpgradedState(paths, { readOnly, nearDuplicateThreshold: config.quality.nearDuplicateThreshold });
     try {
@@ -68,23 +69,23 @@ export const main = command({ help: HELP, options: OPTIONS, positionals: true },
       const found = findTarget(db, topics, positionals[0]!);
       if (!found.ok) {
         console.error(found.message);
-        return 2;
+        return EXIT.usage;
       }
       if (found.target.already) {
         const r = found.target.already;
         console.log(`already removed on ${r.removed_at.slice(0, 10)}: ${r.url} (${r.reason})`);
-        return 0;
+        return EXIT.ok;
       }
       const plan = planRemoval(db, paths, topics, found.target);
       if (args['dry-run']) {
         if (args.json) console.log(JSON.stringify(describe(plan), null, 2));
         else console.log(`dry run: nothing written\n${lines(plan).join('\n')}`);
-        return 0;
+        return EXIT.ok;
       }
       applyRemoval(db, paths, plan, args.reason!.trim(), now);
       console.log(lines(plan).join('\n'));
       console.log('\nRun npm run build to update the site (and deploy it).');
-      return 0;
+      return EXIT.ok;
     } finally {
       db.close();
     }

@@ -8,7 +8,8 @@ import { command, flagOptions, valueOptions } from './kit/args.ts';
 import { runMain } from './kit/main.ts';
 import { createReporter, onTerminal } from './kit/progress.ts';
 import { formatSummary } from './kit/summary-table.ts';
-import { serveStatic } from './serve.ts';
+import { serveStatic } from './kit/static-server.ts';
+import { EXIT } from './kit/exit-codes.ts';
 
 // npm start: the whole pipeline on the bundled sample web, offline. Starts the sample web,
 // crawls it into .demo/ (content, data, media, dist: the same layout as the real site),
@@ -49,7 +50,7 @@ export const main = command({ help: HELP, options: OPTIONS }, async (args) => {
     process.on('SIGINT', shutdown);
     process.on('SIGTERM', shutdown);
   }
-  return 0;
+  return EXIT.ok;
 });
 
 await runMain(import.meta.url, main);

@@ -1,5 +1,6 @@
 import { elements, isElement, tagOf } from './dom.ts';
-import { isAcceptableDataImage, isWebUrl, parseSrcset, pickFromSrcset } from './urls.ts';
+import { isAcceptableDataImage, parseSrcset, pickFromSrcset } from './urls.ts';
+import { isWebUrl } from '../url/index.ts';
 
 // Lazy-loaded images keep their real URL in data-* attributes or a srcset and show a spacer
 // (a 1×1 GIF, a data: URL, "blank.gif") in src. We choose one real URL for src, or drop the image.

@@ -1,5 +1,6 @@
 import { elements } from './dom.ts';
-import { parseSrcset, resolveUrl } from './urls.ts';
+import { parseSrcset } from './urls.ts';
+import { resolveUrl, wellFormedPercentEncoding } from '../url/index.ts';
 
 /** Attributes holding one URL, made absolute before anything else looks at them. */
 const URL_ATTRIBUTES = [
@@ -35,7 +36,7 @@ export function resolveAllUrls(root: Element, baseUrl: string): void {
       const value = el.getAttribute(name);
       if (value === null) continue;
       if (/^\s*data:/i.test(value)) continue; // judged later, where data: images are handled
-      const resolved = resolveUrl(value, baseUrl);
+      const resolved = resolveWellFormed(value, baseUrl);
       if (resolved === null) el.removeAttribute(name);
       else el.setAttribute(name, resolved);
     }
@@ -44,7 +45,7 @@ export function resolveAllUrls(root: Element, baseUrl: string): void {
       if (value === null) continue;
       const parts: string[] = [];
       for (const c of parseSrcset(value)) {
-        const resolved = /^data:/i.test(c.url) ? c.url : resolveUrl(c.url, baseUrl);
+        const resolved = /^data:/i.test(c.url) ? c.url : resolveWellFormed(c.url, baseUrl);
         if (!resolved) continue;
         parts.push(resolved + (c.width !== undefined ? ` ${c.width}w` : c.density !== undefined ? ` ${c.density}x` : ''));
       }
@@ -52,4 +53,10 @@ export function resolveAllUrls(root: Element, baseUrl: string): void {
       else el.setAttribute(name, parts.join(', '));
     }
   }
+}
+
+/** Article URLs keep well-formed escapes only: Markdown renderers decode them (wellFormedPercentEncoding). */
+function resolveWellFormed(value: string, base: string): string | null {
+  const url = resolveUrl(value, base);
+  return url === null ? null : wellFormedPercentEncoding(url);
 }

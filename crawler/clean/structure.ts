@@ -1,5 +1,6 @@
 import { elements, hasText, isElement, rename, tagOf, unwrap } from './dom.ts';
-import { isWebUrl } from './urls.ts';
+import { isWebUrl } from '../url/index.ts';
+import { blockTagsWith } from '../dom/block-tags.ts';
 
 // Structural clean-up before the allowlist: what a careful editor does to pasted HTML.
 
@@ -14,8 +15,12 @@ export const DROPPED_WITH_CONTENT = [
 /** Flow containers that carry no meaning of their own: their content is kept, they are not. */
 const CONTAINERS = new Set(['div', 'section', 'article', 'main', 'header', 'footer', 'aside', 'center', 'hgroup', 'address', 'details', 'html', 'body']);
 
-/** Elements that stand as blocks after clean-up. */
-const BLOCKS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'dl', 'pre', 'blockquote', 'table', 'figure', 'hr', ...CONTAINERS]);
+/**
+ * Elements that stand as blocks after clean-up: the blocks that survive the drops above, and html
+ * (a container); not the parts that only live inside another block (list items, captions, table
+ * rows, summary), nor the obsolete dir and listing, which the allowlist unwraps into running text.
+ */
+const BLOCKS = blockTagsWith(['html'], [...DROPPED_WITH_CONTENT, 'li', 'dd', 'dt', 'figcaption', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'summary', 'dir', 'listing']);
 
 /** Elements whose content may be a mix of text and blocks, so a container inside them becomes paragraphs. */
 const FLOW_PARENTS = new Set(['li', 'td', 'th', 'blockquote', 'figure', 'dd', ...CONTAINERS]);

@@ -1,34 +1,4 @@
-// URL decisions for article HTML. Every URL is resolved with the WHATWG URL parser, which
-// decodes nothing but strips the tabs, newlines and leading control characters that
-// "java\tscript:" tricks rely on, and lowercases the scheme; the scheme is judged only after
-// that, on the resolved URL.
-
-import { wellFormedPercentEncoding } from '../url/index.ts';
-
-const WEB_PROTOCOLS = new Set(['http:', 'https:']);
-
-/** The absolute form of `value` against `base` with well-formed escapes, or null if it is not a URL. */
-export function resolveUrl(value: string, base: string): string | null {
-  const trimmed = value.trim();
-  if (!trimmed) return null;
-  try {
-    return wellFormedPercentEncoding(new URL(trimmed, base).href);
-  } catch {
-    return null;
-  }
-}
-
-export function isWebUrl(url: string): boolean {
-  return WEB_PROTOCOLS.has(protocolOf(url));
-}
-
-function protocolOf(url: string): string {
-  try {
-    return new URL(url).protocol;
-  } catch {
-    return '';
-  }
-}
+// URL decisions for article HTML: srcset candidates and inline data: images.
 
 export interface SrcsetCandidate {
   url: string;

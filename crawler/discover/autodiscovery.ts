@@ -1,5 +1,5 @@
 import { parseHTML } from 'linkedom';
-import { absoluteUrl } from '../extract/dom.ts';
+import { resolveWebUrl } from '../url/index.ts';
 
 // Feed autodiscovery: the <link rel="alternate"> feeds a page advertises in its <head>.
 
@@ -26,7 +26,7 @@ export function advertisedFeeds(html: string, pageUrl: string): AdvertisedFeed[]
   const headEnd = html.search(/<\/head\s*>/i);
   const { document } = parseHTML(headEnd === -1 ? html : `${html.slice(0, headEnd)}</head><body></body></html>`);
   const baseHref = document.querySelector('base[href]')?.getAttribute('href');
-  const base = absoluteUrl(baseHref, pageUrl) ?? pageUrl;
+  const base = resolveWebUrl(baseHref, pageUrl) ?? pageUrl;
   const feeds: AdvertisedFeed[] = [];
   const seen = new Set<string>();
   for (const link of document.querySelectorAll('link[href]')) {
@@ -40,7 +40,7 @@ export function advertisedFeeds(html: string, pageUrl: string): AdvertisedFeed[]
     // application/json alternates are feeds only when they say so (oEmbed and REST links use it too).
     if (mime === 'application/json' && !/feed/i.test(`${title ?? ''} ${href}`)) continue;
     if (COMMENTS.test(title ?? '') || /\/comments?\//i.test(href)) continue;
-    const url = absoluteUrl(href, base);
+    const url = resolveWebUrl(href, base);
     if (!url || seen.has(url)) continue;
     seen.add(url);
     feeds.push({ url, type, title });

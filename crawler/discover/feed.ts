@@ -1,5 +1,6 @@
 import Parser from 'rss-parser';
 import { isoDate } from './iso-date.ts';
+import { resolveUrl } from '../url/index.ts';
 
 // RSS 2.0, Atom 1.0 (through rss-parser) and JSON Feed 1.x: text in, items out.
 
@@ -24,15 +25,6 @@ export type FeedResult = { ok: true; feed: ParsedFeed } | { ok: false; code: 'E_
 
 const parser = new Parser({ customFields: { item: ['author', 'dc:creator'] } });
 
-function absolute(link: string | undefined | null, base: string): string | null {
-  if (!link) return null;
-  try {
-    return new URL(link.trim(), base).href;
-  } catch {
-    return null;
-  }
-}
-
 export async function parseFeed(text: string, feedUrl: string, maxItems = 200): Promise<FeedResult> {
   const trimmed = text.replace(/^\uFEFF/, '').trimStart();
   if (trimmed.startsWith('{')) return parseJsonFeed(trimmed, feedUrl, maxItems);
@@ -41,7 +33,7 @@ export async function parseFeed(text: string, feedUrl: string, maxItems = 200): 
     const format = /<feed[\s>]/.test(trimmed.slice(0, 2000)) ? 'atom' : 'rss';
     const items: FeedItem[] = [];
     for (const item of parsed.items.slice(0, maxItems)) {
-      const url = absolute(item.link, feedUrl);
+      const url = resolveUrl(item.link, feedUrl);
       if (!url) continue;
       const raw = item as unknown as Record<string, unknown>;
       items.push({
@@ -122,7 +114,7 @@ function parseJsonFeed(text: string, feedUrl: string, maxItems: number): FeedRes
   const items: FeedItem[] = [];
   for (const raw of feed.items.slice(0, maxItems) as Array<Record<string, unknown>>) {
     if (!raw || typeof raw !== 'object') continue;
-    const url = absolute(typeof raw.url === 'string' ? raw.url : typeof raw.external_url === 'string' ? raw.external_url : null, feedUrl);
+    const url = resolveUrl(typeof raw.url === 'string' ? raw.url : typeof raw.external_url === 'string' ? raw.external_url : null, feedUrl);
     if (!url) continue;
     const authors = Array.isArray(raw.authors) ? raw.authors : raw.author ? [raw.author] : [];
     items.push({

@@ -1,5 +1,5 @@
 import { parseHTML } from 'linkedom';
-import { absoluteUrl } from '../extract/dom.ts';
+import { resolveWebUrl } from '../url/index.ts';
 
 // The links a forum post cites, and whether each sits inside a quote. A quote repeats what someone
 // else wrote, so a link in it is a second-hand citation: Discourse renders quotes as
@@ -24,7 +24,7 @@ export function postLinks(html: string, postUrl: string, forumHost: string): Pos
   const out: PostLink[] = [];
   const seen = new Set<string>();
   for (const a of document.querySelectorAll('a[href]')) {
-    const url = absoluteUrl(a.getAttribute('href'), postUrl);
+    const url = resolveWebUrl(a.getAttribute('href'), postUrl);
     if (!url || new URL(url).hostname === forumHost) continue;
     const inQuote = a.closest(QUOTED) !== null;
     const key = `${inQuote ? 'q' : 'p'} ${url}`;

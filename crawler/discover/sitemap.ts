@@ -5,7 +5,7 @@
 // 8 MB sitemap; this takes ~10 ms. It handles namespace prefixes, CDATA, comments and entities,
 // and ignores extension elements (<image:loc>, <news:…>).
 
-import { absoluteUrl } from '../extract/dom.ts';
+import { resolveWebUrl } from '../url/index.ts';
 import { isoDate } from './iso-date.ts';
 
 export interface SitemapEntry {
@@ -33,7 +33,7 @@ export function parseSitemap(xml: string, sitemapUrl: string): SitemapDocument {
   const entries: SitemapEntry[] = [];
   for (const body of elements(text, prefix, entryName, root.index)) {
     const loc = first(body, prefix, 'loc');
-    const url = absoluteUrl(loc, sitemapUrl);
+    const url = resolveWebUrl(loc, sitemapUrl);
     if (!url) continue;
     const lastmod = first(body, prefix, 'lastmod');
     entries.push({ loc: url, lastmod: isoDate(lastmod) });

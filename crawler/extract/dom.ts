@@ -1,3 +1,4 @@
+import { BLOCK_TAGS, isBlockTag } from '../dom/block-tags.ts';
 import { tagOf } from '../dom/tag-of.ts';
 
 // Small DOM helpers shared by the extract stage. Every walk is iterative: hostile pages nest
@@ -36,8 +37,8 @@ export function walk(root: Node, enter: (node: Node) => boolean, exit?: (node: E
   }
 }
 
-// One tagOf for both stages; re-exported so the extract stage's files keep one DOM import.
-export { tagOf };
+// One tagOf and one block list for both stages; re-exported so the extract stage's files keep one DOM import.
+export { isBlockTag, tagOf };
 
 /**
  * An attribute's raw value. linkedom's getAttribute('class') builds a DOMTokenList and joins it
@@ -78,20 +79,6 @@ export function remove(node: Node): void {
   node.parentNode?.removeChild(node);
 }
 
-/** Absolute URL or null (for javascript:, data: too long, and unparseable values). */
-export function absoluteUrl(value: string | null | undefined, base: string): string | null {
-  if (!value) return null;
-  const trimmed = value.trim();
-  if (!trimmed || /^(?:javascript|vbscript|about):/i.test(trimmed)) return null;
-  try {
-    const url = new URL(trimmed, base);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    return url.href;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Whether any text under `root` is not blank. Stops at the first such text: asking textOf of a
  * large element to compare with '' reads all of it, and callers ask once per removed block.
@@ -120,19 +107,7 @@ export function hasAncestor(el: Element, tags: string[]): boolean {
   return false;
 }
 
-/** Elements that start a block of their own: a line, a paragraph, a list, a table, a section. */
-const BLOCK = new Set([
-  'address', 'article', 'aside', 'blockquote', 'body', 'center', 'dd', 'details', 'dialog', 'dir', 'div', 'dl', 'dt',
-  'fieldset', 'figcaption', 'figure', 'footer', 'form', 'frameset', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header',
-  'hgroup', 'hr', 'legend', 'li', 'main', 'menu', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'caption',
-  'thead', 'tbody', 'tfoot', 'tr', 'ul', 'video', 'audio', 'noscript', 'listing', 'plaintext', 'xmp',
-]);
-
-export function isBlockTag(tag: string): boolean {
-  return BLOCK.has(tag);
-}
-
-const ANY_BLOCK = [...BLOCK].join(', ');
+const ANY_BLOCK = [...BLOCK_TAGS].join(', ');
 
 /** Whether a block element lies anywhere under `el`. */
 export function holdsBlock(el: Element): boolean {

@@ -7,7 +7,8 @@ import { removeBoilerplateLines, removeDuplicateCaptions, removeHeadline, remove
 import { isCaption, removeCreditsAndCounters } from './body/captions.ts';
 import { markLooseParagraphs } from './body/paragraphs.ts';
 import { removeTeaserBlocks } from './body/teasers.ts';
-import { absoluteUrl, textOf } from './dom.ts';
+import { textOf } from './dom.ts';
+import { resolveWebUrl } from '../url/index.ts';
 import { indexDocument } from './dom-index.ts';
 import { scanMarkup } from './limits.ts';
 import { readMetadata, type PageMetadata } from './metadata/index.ts';
@@ -159,7 +160,7 @@ function firstImage(root: Element | null, base: string): LeadImage | null {
     const height = Number(img.getAttribute('height') ?? '0');
     // Tracking pixels and icons are not lead images.
     if ((width > 0 && width < 100) || (height > 0 && height < 80)) continue;
-    const url = absoluteUrl(img.getAttribute('src') ?? img.getAttribute('data-src'), base);
+    const url = resolveWebUrl(img.getAttribute('src') ?? img.getAttribute('data-src'), base);
     if (url) return { url, alt: img.getAttribute('alt')?.trim() || null };
   }
   return null;

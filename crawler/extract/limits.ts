@@ -1,3 +1,4 @@
+import { blockTagsWith } from '../dom/block-tags.ts';
 import type { LimitReason } from './types.ts';
 
 export interface Limits {
@@ -17,15 +18,17 @@ function isNameChar(code: number): boolean {
   return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 45 || code === 58 || code === 95;
 }
 
-// Whitespace between two of these tags is never rendered (outside <pre>): dropping it before
-// parsing spares linkedom a text node per gap, a quarter of all nodes on a typical page.
-const BLOCK = new Set([
-  'html', 'head', 'body', 'meta', 'link', 'title', 'base', 'script', 'style', 'noscript', 'div', 'p', 'ul', 'ol', 'li', 'dl', 'dt', 'dd',
-  'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'caption', 'colgroup', 'col', 'section', 'article', 'aside', 'header',
-  'footer', 'nav', 'main', 'figure', 'figcaption', 'form', 'fieldset', 'legend', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote',
-  'hr', 'br', 'option', 'optgroup', 'select', 'iframe', 'center', 'address', 'details', 'summary', 'menu', 'hgroup', 'frameset', 'frame',
-]);
 const PRESERVE = new Set(['pre', 'listing', 'plaintext', 'textarea', 'xmp']);
+
+// Whitespace between two of these tags is never rendered (outside <pre>): dropping it before
+// parsing spares linkedom a text node per gap, a quarter of all nodes on a typical page. Beside
+// the blocks: the head's elements, table cells and columns, br, form controls and frames; not the
+// PRESERVE elements (their whitespace is content), nor video and audio (they sit in running text),
+// nor dialog and dir, never on this list (dropping more whitespace would change the parsed tree).
+const BLOCK = blockTagsWith(
+  ['html', 'head', 'meta', 'link', 'title', 'base', 'script', 'style', 'td', 'th', 'colgroup', 'col', 'br', 'option', 'optgroup', 'select', 'iframe', 'frame'],
+  [...PRESERVE, 'video', 'audio', 'dialog', 'dir'],
+);
 
 export type ScanResult = { reason: LimitReason } | { html: string };
 

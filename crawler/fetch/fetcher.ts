@@ -6,7 +6,7 @@ import type { BodyLimits } from './body.ts';
 import { validatorsFromNotModified, validatorsFromResponse } from './cache-policy.ts';
 import { createHopContext, performHop, type HopContext, type HopRequest, type HopResult } from './hop.ts';
 import { HostScheduler } from './host-scheduler.ts';
-import { backoffDelay } from './retry.ts';
+import { backoffDelay, RETRY_POLICY } from './retry.ts';
 import { ROBOTS_MAX_REDIRECTS, RobotsCache, interpretRobots, robotsAllows, robotsToken, type RobotsRules } from './robots.ts';
 import { ClosedError, sleep } from './sleep.ts';
 import { StatsRecorder } from './stats.ts';
@@ -26,7 +26,7 @@ export function createFetcher(options: FetcherOptions = {}): Fetcher {
     ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
   } as typeof DEFAULTS & FetcherOptions;
   const now = options.now ?? Date.now;
-  const retryBaseDelayMs = options.retryBaseDelayMs ?? 1000;
+  const retryBaseDelayMs = options.retryBaseDelayMs ?? RETRY_POLICY.baseDelayMs;
   const policy: UrlPolicy = { allowPrivate: o.allowPrivateAddresses, privateHosts: o.privateHosts };
   const token = robotsToken(o.userAgent);
 

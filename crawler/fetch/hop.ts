@@ -7,7 +7,7 @@ import { conditionalHeaders } from './cache-policy.ts';
 import { decodeText } from './charset.ts';
 import { pinnedConnection } from './connection.ts';
 import { ACCEPT_HEADERS, acceptsType, isHtmlType, isTextualType, looksLikeHtml, parseContentType, sniffImageType } from './content-type.ts';
-import { parseRetryAfter } from './retry.ts';
+import { isLastingError, parseRetryAfter, retriesStatus, RETRY_POLICY } from './retry.ts';
 import { ClosedError } from './sleep.ts';
 import type { StatsRecorder } from './stats.ts';
 import { parseResolveMap } from '../config/resolve-map.ts';
@@ -75,8 +75,6 @@ export type HopResult =
   | { type: 'failed'; failure: Failure; retry: boolean };
 
 const REDIRECT_STATUSES = new Set([300, 301, 302, 303, 307, 308]);
-/** Statuses that will not change by asking again later. */
-const PERMANENT_STATUSES = new Set([400, 404, 405, 410, 414, 451, 501]);
 
 const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 410: 'Gone', 429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
 
@@ -129,12 +127,11 @@ export async function performHop(ctx: HopContext, request: HopRequest): Promise<
   }
   if (status < 200 || status >= 300) {
     stop();
-    const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(headers['retry-after'], ctx.now()) : null;
+    const retryAfterMs = RETRY_POLICY.retryAfterStatuses.has(status) ? parseRetryAfter(headers['retry-after'], ctx.now()) : null;
     const message = `HTTP ${status}${STATUS_TEXT[status] ? ` ${STATUS_TEXT[status]}` : ''}`;
     const extra: Partial<Failure> = { status };
     if (retryAfterMs !== null) extra.retryAfterMs = retryAfterMs;
-    const retry = status === 429 || (status >= 500 && !PERMANENT_STATUSES.has(status));
-    return { type: 'failed', failure: failure('E_FETCH_HTTP', message, PERMANENT_STATUSES.has(status), extra), retry };
+    return { type: 'failed', failure: failure('E_FETCH_HTTP', message, RETRY_POLICY.permanentStatuses.has(status), extra), retry: retriesStatus(status) };
   }
 
   const type = parseContentType(headers['content-type']);
@@ -205,8 +202,5 @@ function classifyError(error: unknown, ctx: { signal: AbortSignal; timeouts: Hop
     return { type: 'failed', failure: failure('E_FETCH_TIMEOUT', `timed out (${phase}) after ${limit} ms`), retry: true };
   }
   const code = e?.code ?? 'ERROR';
-  // A malformed response or a bad certificate will be the same a second later; other network trouble may pass.
-  const lasting = code.startsWith('HPE_') || code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || code.includes('CERT') || code === 'ENOTFOUND' || code === 'ERR_INVALID_URL';
-  const retry = !lasting;
-  return { type: 'failed', failure: failure('E_FETCH_NETWORK', `${code}: ${e?.message ?? String(error)}`), retry };
+  return { type: 'failed', failure: failure('E_FETCH_NETWORK', `${code}: ${e?.message ?? String(error)}`), retry: !isLastingError(code) };
 }

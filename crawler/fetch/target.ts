@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { failure, type Failure } from '../errors.ts';
 import { matchesHostPattern } from '../url/host.ts';
 import { classifyAddress } from './address-guard.ts';
+import { RETRY_POLICY } from './retry.ts';
 import type { MappedAddress } from '../config/resolve-map.ts';
 import type { HostResolver } from './types.ts';
 
@@ -47,8 +48,8 @@ export async function resolveTarget(hostname: string, ctx: TargetContext): Promi
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ETIMEDOUT') return { ok: false, failure: failure('E_FETCH_TIMEOUT', `DNS lookup of ${host} timed out after ${ctx.timeoutMs} ms`), retry: true };
-      const notFound = code === 'ENOTFOUND' || code === 'ENODATA';
-      return { ok: false, failure: failure('E_FETCH_NETWORK', `DNS lookup of ${host} failed: ${code ?? (error as Error).message}`), retry: !notFound };
+      const lasting = code !== undefined && RETRY_POLICY.lastingDnsCodes.has(code);
+      return { ok: false, failure: failure('E_FETCH_NETWORK', `DNS lookup of ${host} failed: ${code ?? (error as Error).message}`), retry: !lasting };
     }
   }
   if (addresses.length === 0) return { ok: false, failure: failure('E_FETCH_NETWORK', `DNS lookup of ${host} returned no addresses`), retry: false };

@@ -1,6 +1,7 @@
 export type { NormalizedUrl, UrlErrorCode, UrlResult, UrlPolicy } from './types.ts';
 export { normalizeUrl, normalizedUrl, MAX_URL_LENGTH } from './normalize.ts';
 export { wellFormedPercentEncoding } from './percent.ts';
+export { resolveUrl, resolveWebUrl, isWebUrl } from './resolve.ts';
 export { canonicalUrl } from './canonical.ts';
 export { addressKeys, equivalenceKey, sameAddress, storedAddressKeys, type AddressKeys } from './equivalence.ts';
 export { TRACKING_PARAMS, isTrackingParam } from './tracking-params.ts';

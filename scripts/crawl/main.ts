@@ -7,6 +7,7 @@ import { loadSite, SITE_OPTIONS, SITE_OPTIONS_HELP } from '../kit/site-options.t
 import { formatSummary } from '../kit/summary-table.ts';
 import { formatExplanation } from './explain-output.ts';
 import { explainUrl } from '../../crawler/pipeline/explain-page.ts';
+import { EXIT } from '../kit/exit-codes.ts';
 
 const HELP = `Usage: npm run crawl -- [options]
 
@@ -49,14 +50,14 @@ export const main = command({ help: HELP, options: OPTIONS }, async (args) => {
   const maxPages = args['max-pages'] === undefined ? undefined : Number(args['max-pages']);
   if (maxPages !== undefined && (!Number.isInteger(maxPages) || maxPages < 1)) {
     console.error(`--max-pages must be a positive whole number, like --max-pages 50 (got "${args['max-pages']}")`);
-    return 2;
+    return EXIT.usage;
   }
 
   if (args.explain !== undefined) {
     const extra = (['max-pages', 'dry-run', 'refresh', 'verbose'] as const).filter((flag) => args[flag] !== undefined);
     if (extra.length || (args.topic?.length ?? 0) > 1 || (args.source?.length ?? 0) > 1) {
       console.error(`--explain takes one URL and at most one --topic and --source (plus --config, --root, --json), not ${extra.map((f) => `--${f}`).join(', ') || 'several'}`);
-      return 2;
+      return EXIT.usage;
     }
     return explain(args.explain, { config: args.config, root: args.root, topic: args.topic?.[0], source: args.source?.[0], json: Boolean(args.json) });
   }
@@ -75,7 +76,7 @@ export const main = command({ help: HELP, options: OPTIONS }, async (args) => {
     stop();
     if (args.json) console.log(JSON.stringify(summary, null, 2));
     else console.log(`\nCrawl summary\n${formatSummary(summary)}`);
-    return 0;
+    return EXIT.ok;
   } catch (error) {
     stop();
     return reportError(error);
@@ -87,7 +88,7 @@ async function explain(url: string, args: { config?: string; root?: string; topi
     const { config, paths } = await loadSite(args);
     const explanation = await explainUrl(config, paths, url, { topic: args.topic, source: args.source });
     console.log(args.json ? JSON.stringify(explanation, null, 2) : formatExplanation(explanation));
-    return explanation.publishable ? 0 : 1;
+    return explanation.publishable ? EXIT.ok : EXIT.failed;
   } catch (error) {
     return reportError(error);
   }

@@ -3,9 +3,11 @@ import { sitePaths } from '../../crawler/paths.ts';
 import { commandArgs, flagOptions, valueOptions } from '../kit/args.ts';
 import { runMain } from '../kit/main.ts';
 import { onTerminal } from '../kit/progress.ts';
-import { DEPLOY_CODES, isGleanerError, type DeployCode } from '../../crawler/errors.ts';
+import { isGleanerError } from '../../crawler/errors.ts';
+import { DEPLOY_CODES, type DeployCode } from './errors.ts';
 import { deploy, describeTarget, settingsFromEnv, type Credentials } from './index.ts';
 import { createProgress, formatPlan, formatSummary } from './output.ts';
+import { EXIT, type ExitCode } from '../kit/exit-codes.ts';
 
 const HELP = `Usage: npm run deploy -- [options]
 
@@ -39,7 +41,7 @@ Exit codes: 0 deployed (or planned); 2 bad settings or arguments; 3 refused (del
             missing build); 4 refused: the build holds only what changed and the bucket lacks
             the rest (build with --cold and deploy again); 1 the bucket or CDN failed.`;
 
-const EXIT: Partial<Record<DeployCode, number>> = { E_DEPLOY_CONFIG: 2, E_DEPLOY_GUARD: 3, E_DEPLOY_DIR: 3, E_DEPLOY_PARTIAL: 4 };
+const EXIT_FOR: Partial<Record<DeployCode, ExitCode>> = { E_DEPLOY_CONFIG: EXIT.usage, E_DEPLOY_GUARD: EXIT.refused, E_DEPLOY_DIR: EXIT.refused, E_DEPLOY_PARTIAL: EXIT.partialBuild };
 
 export async function main(argv: string[], env: Record<string, string | undefined> = process.env): Promise<number> {
   const parsed = commandArgs(argv, { ...valueOptions('dir'), ...flagOptions('dry-run', 'force', 'list', 'verbose') }, HELP);
@@ -48,7 +50,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
   const settings = settingsFromEnv(env);
   if (!settings.ok) {
     console.error(settings.error.message);
-    return 2;
+    return EXIT.usage;
   }
   const paths = sitePaths(env.GLEANER_ROOT);
   const dir = resolve(args.dir ?? paths.dist);
@@ -61,15 +63,15 @@ export async function main(argv: string[], env: Record<string, string | undefine
     progress.stop();
     if (dryRun) console.log(formatPlan(report.plan));
     console.log(formatSummary(report));
-    return dryRun && report.plan.blocked ? 3 : 0;
+    return dryRun && report.plan.blocked ? EXIT.refused : EXIT.ok;
   } catch (error) {
     progress.stop();
     if (isGleanerError(error, ...DEPLOY_CODES)) {
       console.error(`${error.code}: ${error.message}`);
-      return EXIT[error.code] ?? 1;
+      return EXIT_FOR[error.code] ?? EXIT.failed;
     }
     console.error((error as Error).stack ?? String(error));
-    return 1;
+    return EXIT.failed;
   }
 }
 

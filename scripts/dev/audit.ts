@@ -8,7 +8,7 @@ import { auditTargets } from './lib/audit-pages.ts';
 import { launchChromium } from './lib/chromium.ts';
 import { makeDemoSite } from './lib/demo-site.ts';
 import { CATEGORIES, auditPage, formatFailures, formatScores, type Category, type FormFactor, type PageAudit } from './lib/lighthouse.ts';
-import { serveStatic } from '../serve.ts';
+import { serveStatic } from '../kit/static-server.ts';
 
 // npm run audit: Lighthouse (mobile and desktop) on home, a topic page, an article and its
 // AMP page of the demo site (crawled and built into a temporary root) or of a built dist/

@@ -5,7 +5,7 @@ import { commandArgs } from '../kit/args.ts';
 import { runMain } from '../kit/main.ts';
 import { launchChromium } from './lib/chromium.ts';
 import { COLOR_SCHEMES, VIEWPORTS, openPageType, pageTargets } from './lib/page-types.ts';
-import { serveStatic } from '../serve.ts';
+import { serveStatic } from '../kit/static-server.ts';
 
 // npm run screenshots: every page type of a built site (the demo's by default) at 1280 and
 // 390 px wide, light and dark, whole pages, into one folder, so a person can look at them.

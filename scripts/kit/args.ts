@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { EXIT } from './exit-codes.ts';
 
 // The one argument parser of every command and tool (npm run crawl, add, remove, build, serve, start,
 // deploy, new-site, and the tools): strict options plus -h/--help (and positional arguments for
@@ -17,13 +18,13 @@ export function parseCommand<const O extends ParseArgsOptionsConfig>(
   options: O,
   help: string,
   settings: { positionals?: boolean } = {},
-): { values: CommandValues<O>; positionals: string[] } | { exitCode: 0 | 2; message: string } {
+): { values: CommandValues<O>; positionals: string[] } | { exitCode: typeof EXIT.ok | typeof EXIT.usage; message: string } {
   try {
     const { values, positionals } = parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: settings.positionals ?? false });
-    if ((values as { help?: boolean }).help) return { exitCode: 0, message: help };
+    if ((values as { help?: boolean }).help) return { exitCode: EXIT.ok, message: help };
     return { values: values as CommandValues<O>, positionals };
   } catch (error) {
-    return { exitCode: 2, message: mistake((error as Error).message, help) };
+    return { exitCode: EXIT.usage, message: mistake((error as Error).message, help) };
   }
 }
 
@@ -33,9 +34,9 @@ function mistake(problem: string, help: string): string {
 }
 
 /** A usage mistake found after parsing (a missing or extra argument): printed like a parsing one, exit code 2. */
-export function usageError(problem: string, help: string): 2 {
+export function usageError(problem: string, help: string): typeof EXIT.usage {
   console.error(mistake(problem, help));
-  return 2;
+  return EXIT.usage;
 }
 
 /** parseCommand for a main() that prints to the console: the help (stdout) or the mistake (stderr) is printed and its exit code returned. */

@@ -1,4 +1,5 @@
 import { isGleanerError } from '../../crawler/errors.ts';
+import { EXIT } from './exit-codes.ts';
 
 /**
  * What a command prints and returns for an error that ended it (npm run crawl, add, remove):
@@ -7,12 +8,12 @@ import { isGleanerError } from '../../crawler/errors.ts';
 export function reportError(error: unknown): number {
   if (isGleanerError(error, 'E_CONFIG', 'E_TOPIC', 'E_ARGS')) {
     console.error(error.message);
-    return 2;
+    return EXIT.usage;
   }
   if (isGleanerError(error, 'E_STATE', 'E_UNWRITABLE', 'E_STORE_CORRUPT', 'E_STORE_MISSING', 'E_STORE_TOO_NEW', 'E_STORE_NO_PATH')) {
     console.error(`${error.code}: ${error.message}`);
-    return 3;
+    return EXIT.refused;
   }
   console.error(error);
-  return 1;
+  return EXIT.failed;
 }

@@ -15,6 +15,7 @@ import { createAsker, askMissing } from './prompt.ts';
 import { renderConfig, userConfigOf } from './render-config.ts';
 import { clearSiteContent } from './reset-content.ts';
 import { cronProblem, readSchedule, setSchedule } from './schedule.ts';
+import { EXIT } from '../kit/exit-codes.ts';
 
 const HELP = `Usage: npm run new-site -- [options]
 
@@ -89,19 +90,19 @@ export async function main(argv: string[], io: NewSiteIo = { input: process.stdi
     const problem = cronProblem(values.schedule);
     if (problem) {
       say(`--schedule ${problem}`);
-      return 2;
+      return EXIT.usage;
     }
   }
   const { answers: given, problems } = answersFromFlags(values);
   if (problems.length) {
     say(problems.join('\n'));
-    return 2;
+    return EXIT.usage;
   }
   if (values.opml !== undefined) {
     const imported = importOpml(values.opml);
     if (!imported.ok) {
       say(imported.message);
-      return 2;
+      return EXIT.usage;
     }
     given.topics = mergeTopics(given.topics ?? [], imported.topics);
     say(imported.message);
@@ -119,7 +120,7 @@ export async function main(argv: string[], io: NewSiteIo = { input: process.stdi
       answers = await askMissing(asker, given, checkField, say);
     } catch (error) {
       say((error as Error).message);
-      return 2;
+      return EXIT.usage;
     } finally {
       asker.close();
     }
@@ -131,7 +132,7 @@ export async function main(argv: string[], io: NewSiteIo = { input: process.stdi
     ];
     if (missing.length) {
       say(`missing: ${missing.join(', ')} (run without --yes on a terminal to be asked)\n\n${HELP}`);
-      return 2;
+      return EXIT.usage;
     }
     answers = { title: given.title!, url: given.url!, language: given.language ?? 'en', description: given.description ?? '', email: given.email ?? '', mode: given.mode ?? REUSE_CHOICES[0]!.mode, topics: given.topics! };
   }
@@ -141,7 +142,7 @@ export async function main(argv: string[], io: NewSiteIo = { input: process.stdi
   } catch (error) {
     if (isGleanerError(error, 'E_CONFIG')) {
       say(error.message);
-      return 2;
+      return EXIT.usage;
     }
     throw error;
   }
@@ -166,7 +167,7 @@ export async function main(argv: string[], io: NewSiteIo = { input: process.stdi
   }
   say('');
   say(nextSteps(answers, { schedule }));
-  return 0;
+  return EXIT.ok;
 }
 
 function importOpml(file: string): { ok: true; topics: TopicAnswer[]; message: string } | { ok: false; message: string } {

@@ -55,6 +55,10 @@ describe('htmlToMarkdown round-trips through the site renderer', () => {
 });
 
 describe('htmlToMarkdown output', () => {
+  it('converts an element whose name the DOM cannot clone (turndown clones the tree it is handed)', () => {
+    expect(htmlToMarkdown('<p>a<x"y>b</x"y> c</p><p>1. d</p>')).toBe('ab c\n\n1\\. d');
+  });
+
   it('keeps the code language, fences around backticks and uses dash bullets', () => {
     const md = htmlToMarkdown(CASES.code + CASES['flat lists']);
     expect(md).toContain('````js\nconst a');

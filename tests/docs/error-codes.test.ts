@@ -1,9 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../crawler/errors.ts';
+import { ERROR_CODES as CODES } from '../../crawler/errors.ts';
+import { DEPLOY_CODES } from '../../scripts/deploy/errors.ts';
 
 // docs/ARCHITECTURE.md lists every error code with when it happens; the list, the vocabulary
-// (ERROR_CODES) and the codes the sources actually use must not drift apart.
+// (ERROR_CODES, and the deploy's DEPLOY_CODES beside the deploy) and the codes the sources
+// actually use must not drift apart.
+
+const ERROR_CODES = [...CODES, ...DEPLOY_CODES];
 
 const doc = readFileSync(new URL('../../docs/ARCHITECTURE.md', import.meta.url), 'utf8');
 
@@ -17,7 +21,7 @@ function documentedCodes(markdown: string): string[] {
 }
 
 describe('the errors section of docs/ARCHITECTURE.md', () => {
-  it('lists exactly the codes of ERROR_CODES, each once', () => {
+  it('lists exactly the codes of ERROR_CODES and DEPLOY_CODES, each once', () => {
     const listed = documentedCodes(doc);
     expect(new Set(listed).size).toBe(listed.length);
     expect([...listed].sort()).toEqual([...ERROR_CODES].sort());

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveStatic, type StaticServer } from '../../scripts/serve.ts';
+import { serveStatic, type StaticServer } from '../../scripts/kit/static-server.ts';
 import { AMP_POLICY, THEME_BOOTSTRAP, cspHash } from '../../site/html/csp.ts';
 import { tagSlug } from '../../crawler/enrich/tag-slug.ts';
 import { describeProblems, isExpected404, startBrowser, watchedPage } from '../helpers/browser.ts';

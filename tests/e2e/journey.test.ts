@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveStatic, type StaticServer } from '../../scripts/serve.ts';
+import { serveStatic, type StaticServer } from '../../scripts/kit/static-server.ts';
 import { describeProblems, isExpected404, startBrowser, watchedPage } from '../helpers/browser.ts';
 import { demoBuild } from './helpers/demo-build.ts';
 

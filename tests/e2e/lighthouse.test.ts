@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTargets } from '../../scripts/dev/lib/audit-pages.ts';
 import { launchChromium } from '../../scripts/dev/lib/chromium.ts';
 import { auditPage, formatFailures, type Category, type PageAudit } from '../../scripts/dev/lib/lighthouse.ts';
-import { serveStatic, type StaticServer } from '../../scripts/serve.ts';
+import { serveStatic, type StaticServer } from '../../scripts/kit/static-server.ts';
 import { demoBuild } from './helpers/demo-build.ts';
 
 // Lighthouse's deterministic categories on the demo site: accessibility, best practices and

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveStatic, type StaticServer } from '../../scripts/serve.ts';
+import { serveStatic, type StaticServer } from '../../scripts/kit/static-server.ts';
 import { COLOR_SCHEMES, VIEWPORTS, openPageType, pageTargets, type PageTarget, type PageType } from '../../scripts/dev/lib/page-types.ts';
 import { startBrowser } from '../helpers/browser.ts';
 import { demoBuild } from './helpers/demo-build.ts';

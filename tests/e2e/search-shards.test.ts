@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { buildSite } from '../../scripts/build.ts';
 import { syntheticConfig, writeSyntheticSite } from '../../scripts/dev/lib/synthetic-content.ts';
-import { serveStatic, type StaticServer } from '../../scripts/serve.ts';
+import { serveStatic, type StaticServer } from '../../scripts/kit/static-server.ts';
 import { describeProblems, startBrowser, watchedPage } from '../helpers/browser.ts';
 import { readContent, type ContentFile } from '../site/helpers/content.ts';
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveStatic, type StaticServer } from '../../scripts/serve.ts';
+import { serveStatic, type StaticServer } from '../../scripts/kit/static-server.ts';
 import { describeProblems, startBrowser, watchedPage } from '../helpers/browser.ts';
 import { readContent, type ContentFile } from '../site/helpers/content.ts';
 import { demoBuild } from './helpers/demo-build.ts';

@@ -9,7 +9,7 @@ import type { SitePaths } from '../../crawler/paths.ts';
 import { runCrawl, type CrawlEvent, type RunSummary } from '../../crawler/pipeline/index.ts';
 import { deploy } from '../../scripts/deploy/index.ts';
 import { chromiumAvailable } from '../../scripts/dev/lib/chromium.ts';
-import { serveStatic, type StaticServer } from '../../scripts/serve.ts';
+import { serveStatic, type StaticServer } from '../../scripts/kit/static-server.ts';
 import { query, removeTempRoots, tempRoot } from '../crawler/helpers.ts';
 import { S3RVER_CREDENTIALS, startLocalS3, type LocalS3 } from '../deploy/helpers/s3.ts';
 import { startBrowser } from '../helpers/browser.ts';

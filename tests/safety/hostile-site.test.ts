@@ -8,7 +8,7 @@ import { parseConfig, type Config } from '../../crawler/config/index.ts';
 import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
 import { buildSite } from '../../scripts/build.ts';
 import { hostileConfig, inertHtmlProblems, runCrawlProcess, startHostileWeb, TEST_TIMING, type CrawlProcessResult, type HostileWeb } from '../../scripts/dev/hostile/index.ts';
-import { serveStatic, type StaticServer } from '../../scripts/serve.ts';
+import { serveStatic, type StaticServer } from '../../scripts/kit/static-server.ts';
 import { describeProblems, startBrowser } from '../helpers/browser.ts';
 import { differences, filesUnder, fingerprint, type Fingerprint } from './helpers/tree.ts';
 import { liveDomProblems, safetyPage } from './helpers/page-watch.ts';

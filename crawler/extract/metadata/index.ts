@@ -1,4 +1,5 @@
-import { absoluteUrl, collapse, hasAncestor, textOf } from '../dom.ts';
+import { collapse, hasAncestor, textOf } from '../dom.ts';
+import { resolveWebUrl } from '../../url/index.ts';
 import { classMatches, hasClass, hasToken, tagged, tokenPattern, type DocIndex } from '../dom-index.ts';
 import type { FeedLink, LeadImage } from '../types.ts';
 import { authorsFromInfoLines, cleanAuthorName, infoLines, splitAuthors, uniqueAuthors, visibleAuthors } from './authors.ts';
@@ -167,7 +168,7 @@ function imageOf(ldImage: LeadImage | null, meta: MetaTags, links: Element[], im
     [meta.get('image', 'thumbnail', 'thumbnailurl'), null],
   ];
   for (const [raw, alt] of candidates) {
-    const url = absoluteUrl(raw, base);
+    const url = resolveWebUrl(raw, base);
     if (url) return { url, alt: alt ? collapse(alt) || null : altOnPage(url, images, base) };
   }
   return null;
@@ -177,7 +178,7 @@ function imageOf(ldImage: LeadImage | null, meta: MetaTags, links: Element[], im
 function altOnPage(url: string, images: Element[], base: string): string | null {
   for (const img of images.slice(0, 200)) {
     const alt = img.getAttribute('alt');
-    if (alt && alt.trim() && absoluteUrl(img.getAttribute('src'), base) === url) return collapse(alt);
+    if (alt && alt.trim() && resolveWebUrl(img.getAttribute('src'), base) === url) return collapse(alt);
   }
   return null;
 }

@@ -1,10 +1,10 @@
-import { absoluteUrl } from '../dom.ts';
+import { resolveWebUrl } from '../../url/index.ts';
 import type { FeedLink, FeedType } from '../types.ts';
 
 /** The URL relative links resolve against: <base href> (itself relative to the page) or the page. */
 export function baseUrlOf(bases: Element[], pageUrl: string): string {
   const href = bases.find((b) => b.hasAttribute('href'))?.getAttribute('href');
-  return absoluteUrl(href, pageUrl) ?? pageUrl;
+  return resolveWebUrl(href, pageUrl) ?? pageUrl;
 }
 
 function relTokens(link: Element): string[] {
@@ -14,11 +14,11 @@ function relTokens(link: Element): string[] {
 export function canonicalOf(links: Element[], base: string, ogUrl: string | null): string | null {
   for (const link of links) {
     if (relTokens(link).includes('canonical')) {
-      const url = absoluteUrl(link.getAttribute('href'), base);
+      const url = resolveWebUrl(link.getAttribute('href'), base);
       if (url) return url;
     }
   }
-  return absoluteUrl(ogUrl, base);
+  return resolveWebUrl(ogUrl, base);
 }
 
 /** rel="icon" / "shortcut icon" first, then apple-touch-icon, then /favicon.ico at the site root. */
@@ -26,13 +26,13 @@ export function faviconOf(links: Element[], base: string, pageUrl: string): stri
   let touch: string | null = null;
   for (const link of links) {
     const rel = relTokens(link);
-    const url = absoluteUrl(link.getAttribute('href'), base);
+    const url = resolveWebUrl(link.getAttribute('href'), base);
     if (!url) continue;
     if (rel.includes('icon')) return url;
     if (!touch && (rel.includes('apple-touch-icon') || rel.includes('apple-touch-icon-precomposed'))) touch = url;
   }
   if (touch) return touch;
-  return absoluteUrl('/favicon.ico', pageUrl);
+  return resolveWebUrl('/favicon.ico', pageUrl);
 }
 
 const FEED_TYPES: Record<string, FeedType> = {
@@ -53,7 +53,7 @@ export function feedsOf(links: Element[], base: string): FeedLink[] {
     // application/json alternates are feeds only when they say so (oEmbed and REST links also use it).
     const title = link.getAttribute('title')?.replace(/\s+/g, ' ').trim() || null;
     if (type === 'json' && link.getAttribute('type')?.toLowerCase() === 'application/json' && !/feed/i.test(`${title ?? ''} ${link.getAttribute('href')}`)) continue;
-    const url = absoluteUrl(link.getAttribute('href'), base);
+    const url = resolveWebUrl(link.getAttribute('href'), base);
     if (!url || seen.has(url)) continue;
     seen.add(url);
     feeds.push({ url, type, title });

@@ -10,6 +10,8 @@ import { dataFileBytes, catalogBytes } from './write.ts';
 import type { ReuseConfig } from '../../model/reuse.ts';
 import type { RemovedPage } from '../../model/removed.ts';
 
+export type { DataFileEntry } from './plan.ts';
+
 // What /data/ offers: the site's data as SQLite files anyone can open (tables in schema.ts).
 //
 //   site.sqlite                  everything in one file while the site is small (no more articles

@@ -2,7 +2,7 @@ import { createServer, request, type IncomingMessage, type ServerResponse } from
 import { gzipSync } from 'node:zlib';
 import { launchChromium } from '../../lib/chromium.ts';
 import { closeServer, listen } from '../../lib/net.ts';
-import { serveStatic } from '../../../serve.ts';
+import { serveStatic } from '../../../kit/static-server.ts';
 
 // What a reader's browser downloads for a first search: serve the built site, open /search/ in
 // Chromium with an empty cache, type the query a key at a time (as a person does: Pagefind
