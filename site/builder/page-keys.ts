@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Article, SiteIndex } from '../model/site-index.ts';
+import type { Article, SiteIndex, StoryInfo } from '../model/site-index.ts';
 import { TAG_PAGE_LIMIT } from '../html/page-data.ts';
 import { sitemapFiles } from '../outputs/sitemap-data.ts';
 import { dailyEditions } from '../model/daily.ts';
-import { storyArchiveOf } from '../model/story-list.ts';
+import { ARTICLE_PAGE_TELLINGS, storyArchiveOf, storySpan } from '../model/story-list.ts';
+import { storyCoverage } from '../model/story-sources.ts';
 
 // The pages whose number grows with the site (articles, their AMP pages, archive pages, tag
 // pages, story pages and story archive pages, daily editions, article sitemaps) carry a key: a
@@ -33,9 +34,30 @@ function card(article: Article): unknown {
   return [article.path, article.data, article.source];
 }
 
+/**
+ * What an article page shows of its story (StoryTellings): the story's coverage and span, and its
+ * newest other tellings up to ARTICLE_PAGE_TELLINGS. Not every member: a key that held them all
+ * would make keying a story's pages quadratic in its size.
+ */
+function storyOfArticle(index: SiteIndex, article: Article, facts: (story: StoryInfo) => unknown): unknown {
+  const story = index.storyOf(article);
+  return story ? storyShown(story, article, facts) : null;
+}
+
+function storyShown(story: StoryInfo, article: Article, facts: (story: StoryInfo) => unknown): unknown {
+  const shown = story.members.slice(0, ARTICLE_PAGE_TELLINGS + 1).filter((m) => m !== article).slice(0, ARTICLE_PAGE_TELLINGS);
+  return [facts(story), shown.map(card)];
+}
+
 /** `prefix` covers what every page depends on: the site's code and its config (see fingerprint.ts). */
 export function keyedPages(index: SiteIndex, prefix: string): KeyedPage[] {
   const pages: KeyedPage[] = [];
+  const storyFacts = new Map<StoryInfo, unknown>();
+  const facts = (story: StoryInfo) => {
+    let known = storyFacts.get(story);
+    if (known === undefined) storyFacts.set(story, (known = [story.id, story.path, story.members.length, storyCoverage(story), storySpan(story)]));
+    return known;
+  };
   for (const article of index.articles) {
     const tags = article.shownTags.map((t) => [t.slug, t.name]);
     const topic = index.topicBySlug.get(article.topic);
@@ -47,7 +69,7 @@ export function keyedPages(index: SiteIndex, prefix: string): KeyedPage[] {
       route: 'article',
       id: article.id,
       file: `${article.id}/index.html`,
-      key: hash([prefix, card(article), body, tags, topicName, index.related(article).map(card), older ? [older.path, older.data.title] : null, index.storyOf(article)?.members.map(card) ?? null]),
+      key: hash([prefix, card(article), body, tags, topicName, index.related(article).map(card), older ? [older.path, older.data.title] : null, storyOfArticle(index, article, facts)]),
     });
     pages.push({ route: 'amp', id: article.id, file: `amp/${article.id}/index.html`, key: hash([prefix, card(article), body, tags, topicName]) });
   }

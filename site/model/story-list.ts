@@ -6,6 +6,9 @@ import { storySources } from './story-sources.ts';
 // The lists of /stories/: the newest stories (by their newest telling), the widest (most
 // outlets), and the archive pages. Pure: stories in, lists out.
 
+/** How many other tellings an article page lists under "One of N reports" (the story page has them all). */
+export const ARTICLE_PAGE_TELLINGS = 6;
+
 /** The story's newest and first tellings' own times (articleTime), as milliseconds. */
 export function storySpan(story: StoryInfo): { first: string; newest: string } {
   let first = '';

@@ -223,6 +223,23 @@ describe('a story that grows', () => {
   });
 });
 
+describe('a large story', () => {
+  it("keys an article page by the tellings it lists, not by every member: an old telling's new title re-renders its own page and the story's, not the other tellings' pages", () => {
+    const story = (position: number, title = `science ${position}`) => article('science', position, { cluster: 1, title, url: `https://outlet${position}.example/${position}`, canonical: `https://outlet${position}.example/${position}` });
+    const before = Array.from({ length: 9 }, (_, i) => story(i));
+    const after = [story(0, 'A new headline for the oldest telling'), ...before.slice(1)];
+    const keys = (entries: ArticleInput[]) => new Map(keyedPages(buildSiteIndex(entries, config), 'p').map((p) => [p.file, p.key]));
+    const old = keys(before);
+    const now = keys(after);
+    const changed = [...now].filter(([file, key]) => old.get(file) !== key).map(([file]) => file);
+    expect(changed).toContain('science/a0/index.html');
+    expect(changed).toContain('stories/1/index.html');
+    // Every later telling lists the six newest others (ARTICLE_PAGE_TELLINGS), never the oldest of
+    // nine (a1 links to a0 as its older neighbour, so its page shows the new title).
+    for (const n of [2, 3, 4, 5, 6, 7, 8]) expect(changed).not.toContain(`science/a${n}/index.html`);
+  });
+});
+
 describe('an article feed item of a story', () => {
   it('carries the story\'s page and the other outlets\' headlines; an article of no story carries neither', () => {
     const story = (position: number) => article('science', position, { cluster: 1, title: `Telling ${position}`, url: `https://outlet${position}.example/${position}`, canonical: `https://outlet${position}.example/${position}` });
