@@ -114,7 +114,7 @@ const BATCH = 500;
 export async function readContentIndex(root: string, db: DatabaseSync = openMemory(':memory:'), renderer = 'unversioned'): Promise<ContentIndex> {
   const files = markdownFiles(root);
   const keys = fileKeys(root, files);
-  const keyOf = db.prepare('SELECT key FROM content WHERE file = ?');
+  const known = db.prepare('SELECT key, body_sha FROM content WHERE file = ?');
   const put = db.prepare('INSERT INTO content VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (file) DO UPDATE SET key = excluded.key, id = excluded.id, data = excluded.data, body_sha = excluded.body_sha, skipped = excluded.skipped');
   const putHtml = db.prepare('INSERT INTO html VALUES (?, ?) ON CONFLICT (body_sha) DO NOTHING');
   const changed: string[] = [];
@@ -126,13 +126,20 @@ export async function readContentIndex(root: string, db: DatabaseSync = openMemo
       setMeta(db, 'renderer', renderer);
     }
     const present = new Set(files);
-    const gone: string[] = [];
-    for (const row of db.prepare('SELECT file FROM content').iterate() as Iterable<{ file: string }>) if (!present.has(row.file)) gone.push(row.file);
+    // Bodies a file no longer has (an article edited or removed): their HTML goes unless another file has them.
+    const replaced = new Set<string>();
+    const gone: Array<{ file: string; body_sha: string | null }> = [];
+    for (const row of db.prepare('SELECT file, body_sha FROM content').iterate() as Iterable<{ file: string; body_sha: string | null }>) if (!present.has(row.file)) gone.push({ ...row });
     const remove = db.prepare('DELETE FROM content WHERE file = ?');
-    for (const file of gone) remove.run(file);
+    for (const { file, body_sha } of gone) {
+      remove.run(file);
+      if (body_sha) replaced.add(body_sha);
+    }
     for (const file of files) {
       const key = keys.get(file)!;
-      if ((keyOf.get(file) as { key: string } | undefined)?.key === key) continue;
+      const before = known.get(file) as { key: string; body_sha: string | null } | undefined;
+      if (before?.key === key) continue;
+      if (before?.body_sha) replaced.add(before.body_sha);
       const row = await readEntry(root, file);
       const entry = row.entry;
       put.run(file, key, entry?.id ?? null, entry ? JSON.stringify(entry.data) : null, entry?.bodySha ?? null, row.skipped);
@@ -140,8 +147,8 @@ export async function readContentIndex(root: string, db: DatabaseSync = openMemo
       changed.push(file);
       if (changed.length % BATCH === 0) db.exec('COMMIT; BEGIN IMMEDIATE');
     }
-    // The HTML of bodies no file has any more (an article edited or removed).
-    if (changed.length || gone.length) db.exec('DELETE FROM html WHERE body_sha NOT IN (SELECT body_sha FROM content WHERE body_sha IS NOT NULL)');
+    const drop = db.prepare('DELETE FROM html WHERE body_sha = ?1 AND NOT EXISTS (SELECT 1 FROM content WHERE body_sha = ?1)');
+    for (const sha of replaced) drop.run(sha);
     db.exec('COMMIT');
   } catch (error) {
     db.exec('ROLLBACK');

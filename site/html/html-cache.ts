@@ -11,7 +11,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 // of one renderer only: the build clears it when `rendererVersion` changes. Stored deflated: the
 // memory travels in a CI cache every hour.
 
-export const HTML_SCHEMA = 'CREATE TABLE IF NOT EXISTS html (body_sha TEXT PRIMARY KEY, html BLOB NOT NULL) WITHOUT ROWID';
+export const HTML_SCHEMA = 'CREATE TABLE IF NOT EXISTS html (body_sha TEXT PRIMARY KEY, html BLOB NOT NULL)';
 
 export function bodySha(markdown: string): string {
   return createHash('sha256').update(markdown).digest('hex');
