@@ -159,19 +159,24 @@ export async function readContentIndex(root: string, db: DatabaseSync = openMemo
   const entries: ContentEntry[] = [];
   const skipped: SkippedFile[] = [];
   const seen = new Map<string, string>();
-  for (const file of files) {
-    const row = read.get(file) as { id: string | null; data: string | null; body_sha: string | null; skipped: string | null };
-    if (row.id === null || row.data === null || row.body_sha === null) {
-      skipped.push({ file, reason: row.skipped ?? 'unreadable' });
-      continue;
+  db.exec('BEGIN'); // one read transaction for every row, not one each
+  try {
+    for (const file of files) {
+      const row = read.get(file) as { id: string | null; data: string | null; body_sha: string | null; skipped: string | null };
+      if (row.id === null || row.data === null || row.body_sha === null) {
+        skipped.push({ file, reason: row.skipped ?? 'unreadable' });
+        continue;
+      }
+      const first = seen.get(row.id);
+      if (first) {
+        skipped.push({ file, reason: `a second file for ${row.id} (the first is ${first})` });
+        continue;
+      }
+      seen.set(row.id, file);
+      entries.push({ id: row.id, file, data: JSON.parse(row.data) as Frontmatter, bodySha: row.body_sha });
     }
-    const first = seen.get(row.id);
-    if (first) {
-      skipped.push({ file, reason: `a second file for ${row.id} (the first is ${first})` });
-      continue;
-    }
-    seen.set(row.id, file);
-    entries.push({ id: row.id, file, data: JSON.parse(row.data) as Frontmatter, bodySha: row.body_sha });
+  } finally {
+    db.exec('COMMIT');
   }
   return { entries, skipped, read: changed.length, changed };
 }

@@ -184,7 +184,7 @@ async function buildOnce(options: BuildOptions, memory: DatabaseSync, manifest: 
   // 3a. What to render.
   const index = buildSiteIndex(entries, config, health);
   const keyed = keyedPages(index, prefix);
-  const toRender = keyed.filter((p) => inSlice(p.file) && (mode === 'cold' || manifest.page(p.file) !== p.key || (mode === 'incremental' && !existsSync(join(paths.dist, p.file)))));
+  const toRender = manifest.reading(() => keyed.filter((p) => inSlice(p.file) && (mode === 'cold' || manifest.page(p.file) !== p.key || (mode === 'incremental' && !existsSync(join(paths.dist, p.file))))));
   const renderSet: RenderSet = { all: false, pages: {} };
   for (const page of toRender) (renderSet.pages[page.route] ??= []).push(page.id);
   writeFileSync(input.siteIndex, JSON.stringify(entries));

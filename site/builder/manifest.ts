@@ -67,6 +67,16 @@ export class ManifestStore {
     this.#db.close();
   }
 
+  /** Runs `work` in one read transaction (many lookups, one lock). */
+  reading<T>(work: () => T): T {
+    this.#db.exec('BEGIN');
+    try {
+      return work();
+    } finally {
+      this.#db.exec('COMMIT');
+    }
+  }
+
   /** Starts the one transaction a build changes its manifest in. */
   begin(): void {
     this.#db.exec('BEGIN IMMEDIATE');
