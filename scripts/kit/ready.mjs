@@ -9,6 +9,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// The floor is package.json's engines: 22.13, the first Node whose node:sqlite needs no flag (the
+// build's memory, site/builder/memory.ts, is a SQLite file read by key).
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const wanted = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines.node.replace(/^>=\s*/, '');
 const recommended = readFileSync(join(root, '.nvmrc'), 'utf8').trim();

@@ -1,15 +1,20 @@
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
 import { readArticleFile } from '../../crawler/publish/article-file.ts';
 import type { Frontmatter } from '../../crawler/publish/frontmatter.ts';
+import { bodySha, packHtml } from '../html/html-cache.ts';
 import { renderMarkdown } from '../html/markdown.ts';
+import { metaValue, openMemory, setMeta } from './memory.ts';
 
 // Every article in content/ (the source of truth: its frontmatter and body), read once and then
-// remembered. A file is read again only when it changed: in a git work tree a clean file is
-// known by its blob id (`git ls-files -s`, no file read), so a fresh checkout in CI reads only
-// what the last commit added; elsewhere by its size and modification time.
+// remembered in the build memory (memory.ts, table content: a row per file). A file is read
+// again only when it changed: in a git work tree a clean file is known by its blob id (`git
+// ls-files -s`, no file read), so a fresh checkout in CI reads only what the last commit added;
+// elsewhere by its size and modification time. Reading a file renders its body (one that does
+// not render is left out), and that HTML is kept (site/html/html-cache.ts): the pages, feeds,
+// search and data files read it instead of rendering the body again.
 
 export interface ContentEntry {
   /** `<topic>/<slug>`: the article's id and, under the site's base, its URL path. */
@@ -33,23 +38,6 @@ export interface ContentIndex {
   /** Files read and parsed this time (new or changed since the last build; the rest came from the cache). */
   read: number;
   changed: string[];
-}
-
-interface CacheEntry {
-  key: string;
-  entry: ContentEntry | null;
-  skipped: string | null;
-}
-
-export type ContentCache = Map<string, CacheEntry>;
-
-/** The cache as a JSON-friendly array (written by the build beside its manifest). */
-export function serializeContentCache(cache: ContentCache): Array<[string, CacheEntry]> {
-  return [...cache];
-}
-
-export function deserializeContentCache(value: unknown): ContentCache {
-  return Array.isArray(value) ? new Map(value as Array<[string, CacheEntry]>) : new Map();
 }
 
 /** Where each content file stands: a git blob id for clean tracked files, else its size and time. */
@@ -93,49 +81,102 @@ function markdownFiles(root: string): string[] {
     .sort();
 }
 
-async function readEntry(root: string, file: string): Promise<{ entry: ContentEntry | null; skipped: string | null }> {
-  const text = readFileSync(join(root, file), 'utf8');
-  const split = readArticleFile(text);
-  if (!split.ok) return { entry: null, skipped: split.problem };
-  try {
-    // The pages render the body with this renderer; one that does not render is left out here, with its reason.
-    await renderMarkdown(split.body);
-  } catch (error) {
-    return { entry: null, skipped: `its Markdown did not render (${(error as Error).message})` };
-  }
-  const slug = basename(file, '.md');
-  return { entry: { id: `${split.frontmatter.topic}/${slug}`, file, data: split.frontmatter, bodySha: createHash('sha256').update(split.body).digest('hex') }, skipped: null };
+interface Row {
+  entry: ContentEntry | null;
+  skipped: string | null;
+  html: string | null;
 }
 
-/** Reads content/ into entries, through `cache` (updated in place). */
-export async function readContentIndex(root: string, cache: ContentCache): Promise<ContentIndex> {
+async function readEntry(root: string, file: string): Promise<Row> {
+  const text = readFileSync(join(root, file), 'utf8');
+  const split = readArticleFile(text);
+  if (!split.ok) return { entry: null, skipped: split.problem, html: null };
+  let html: string;
+  try {
+    // The pages render the body with this renderer; one that does not render is left out here, with its reason.
+    html = await renderMarkdown(split.body);
+  } catch (error) {
+    return { entry: null, skipped: `its Markdown did not render (${(error as Error).message})`, html: null };
+  }
+  const slug = basename(file, '.md');
+  return { entry: { id: `${split.frontmatter.topic}/${slug}`, file, data: split.frontmatter, bodySha: bodySha(split.body) }, skipped: null, html };
+}
+
+/** Files read between commits of the memory: a killed cold build keeps what it had read. */
+const BATCH = 500;
+
+/**
+ * Reads content/ into entries through the build memory `db`: its rows are updated for the files
+ * that changed, and the HTML of their bodies kept. `renderer` is the renderer's version
+ * (html-cache.ts): under another, every file is read and rendered again. Without a memory, every
+ * file is read.
+ */
+export async function readContentIndex(root: string, db: DatabaseSync = openMemory(':memory:'), renderer = 'unversioned'): Promise<ContentIndex> {
   const files = markdownFiles(root);
   const keys = fileKeys(root, files);
+  const known = db.prepare('SELECT key, body_sha FROM content WHERE file = ?');
+  const put = db.prepare('INSERT INTO content VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (file) DO UPDATE SET key = excluded.key, id = excluded.id, data = excluded.data, body_sha = excluded.body_sha, skipped = excluded.skipped');
+  const putHtml = db.prepare('INSERT INTO html VALUES (?, ?) ON CONFLICT (body_sha) DO NOTHING');
   const changed: string[] = [];
-  const present = new Set(files);
-  for (const file of cache.keys()) if (!present.has(file)) cache.delete(file);
-  for (const file of files) {
-    const key = keys.get(file)!;
-    if (cache.get(file)?.key === key) continue;
-    cache.set(file, { key, ...(await readEntry(root, file)) });
-    changed.push(file);
+
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    if (metaValue(db, 'renderer') !== renderer) {
+      db.exec('DELETE FROM content; DELETE FROM html');
+      setMeta(db, 'renderer', renderer);
+    }
+    const present = new Set(files);
+    // Bodies a file no longer has (an article edited or removed): their HTML goes unless another file has them.
+    const replaced = new Set<string>();
+    const gone: Array<{ file: string; body_sha: string | null }> = [];
+    for (const row of db.prepare('SELECT file, body_sha FROM content').iterate() as Iterable<{ file: string; body_sha: string | null }>) if (!present.has(row.file)) gone.push({ ...row });
+    const remove = db.prepare('DELETE FROM content WHERE file = ?');
+    for (const { file, body_sha } of gone) {
+      remove.run(file);
+      if (body_sha) replaced.add(body_sha);
+    }
+    for (const file of files) {
+      const key = keys.get(file)!;
+      const before = known.get(file) as { key: string; body_sha: string | null } | undefined;
+      if (before?.key === key) continue;
+      if (before?.body_sha) replaced.add(before.body_sha);
+      const row = await readEntry(root, file);
+      const entry = row.entry;
+      put.run(file, key, entry?.id ?? null, entry ? JSON.stringify(entry.data) : null, entry?.bodySha ?? null, row.skipped);
+      if (entry && row.html !== null) putHtml.run(entry.bodySha, packHtml(row.html));
+      changed.push(file);
+      if (changed.length % BATCH === 0) db.exec('COMMIT; BEGIN IMMEDIATE');
+    }
+    const drop = db.prepare('DELETE FROM html WHERE body_sha = ?1 AND NOT EXISTS (SELECT 1 FROM content WHERE body_sha = ?1)');
+    for (const sha of replaced) drop.run(sha);
+    db.exec('COMMIT');
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
   }
+
+  const read = db.prepare('SELECT id, data, body_sha, skipped FROM content WHERE file = ?');
   const entries: ContentEntry[] = [];
   const skipped: SkippedFile[] = [];
   const seen = new Map<string, string>();
-  for (const file of files) {
-    const cached = cache.get(file)!;
-    if (!cached.entry) {
-      skipped.push({ file, reason: cached.skipped ?? 'unreadable' });
-      continue;
+  db.exec('BEGIN'); // one read transaction for every row, not one each
+  try {
+    for (const file of files) {
+      const row = read.get(file) as { id: string | null; data: string | null; body_sha: string | null; skipped: string | null };
+      if (row.id === null || row.data === null || row.body_sha === null) {
+        skipped.push({ file, reason: row.skipped ?? 'unreadable' });
+        continue;
+      }
+      const first = seen.get(row.id);
+      if (first) {
+        skipped.push({ file, reason: `a second file for ${row.id} (the first is ${first})` });
+        continue;
+      }
+      seen.set(row.id, file);
+      entries.push({ id: row.id, file, data: JSON.parse(row.data) as Frontmatter, bodySha: row.body_sha });
     }
-    const first = seen.get(cached.entry.id);
-    if (first) {
-      skipped.push({ file, reason: `a second file for ${cached.entry.id} (the first is ${first})` });
-      continue;
-    }
-    seen.set(cached.entry.id, file);
-    entries.push(cached.entry);
+  } finally {
+    db.exec('COMMIT');
   }
   return { entries, skipped, read: changed.length, changed };
 }

@@ -4,16 +4,16 @@ import type { Config } from '../../crawler/config/index.ts';
 import { GONE_FUNCTION, goneKeyValueStore } from '../model/removed.ts';
 import { cloudFrontHeadersPolicy, type HeadersPolicyKind } from '../html/security-headers.ts';
 import { createRoutes } from '../model/urls.ts';
-import { writeJson, type BuildManifest, type DistFiles } from './manifest.ts';
+import { writeFileList, writeJson, type FileEntry, type ManifestHead } from './manifest.ts';
 
 // What a build leaves in dist/.gleaner/ besides the site (the deploy never uploads that folder):
 // the list of the site's files with their MD5 (what the deploy compares with the bucket), and
 // the CloudFront response headers policies for pages and AMP pages (README: Security headers);
 // the paths of removed articles with the CloudFront function that answers them 410 (README: One URL in, one URL out).
 
-export function writeDistState(dist: string, manifest: BuildManifest, config: Config): void {
-  writeJson(join(dist, '.gleaner', 'files.json'), { buildId: manifest.buildId, files: manifest.files } satisfies DistFiles);
+export function writeDistState(dist: string, head: ManifestHead, files: Iterable<[string, FileEntry]>, config: Config): void {
+  writeFileList(join(dist, '.gleaner', 'files.json'), head.buildId, files);
   for (const kind of ['pages', 'amp'] satisfies HeadersPolicyKind[]) writeJson(join(dist, '.gleaner', `cloudfront-headers-${kind}.json`), cloudFrontHeadersPolicy(kind, config.site.title));
-  writeJson(join(dist, '.gleaner', 'gone.json'), goneKeyValueStore(manifest.data.removed ?? [], createRoutes(config.site.url)));
+  writeJson(join(dist, '.gleaner', 'gone.json'), goneKeyValueStore(head.data.removed ?? [], createRoutes(config.site.url)));
   writeFileSync(join(dist, '.gleaner', 'cloudfront-gone.js'), GONE_FUNCTION);
 }

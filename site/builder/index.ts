@@ -8,11 +8,15 @@ import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
 import { buildSiteIndex, type ArticleInput } from '../model/site-index.ts';
 import type { RenderSet } from './input.ts';
 import { runAstro } from './astro.ts';
-import { deserializeContentCache, readContentIndex, serializeContentCache, type SkippedFile } from './content-index.ts';
+import { readContentIndex, type SkippedFile } from './content-index.ts';
 import { buildDataFilesApart, readSourceHealthApart } from './data/apart.ts';
 import { codeFingerprint, configFingerprint } from './fingerprint.ts';
 import { writeDistState } from './dist-state.ts';
-import { emptyManifest, readJson, readManifest, writeJson, type BuildManifest, type DistFiles, type FileEntry } from './manifest.ts';
+import type { DatabaseSync } from 'node:sqlite';
+import { emptyHead, fileListBuildId, ManifestStore, type FileEntry, type ManifestHead } from './manifest.ts';
+import { openMemory, shardManifestFile } from './memory.ts';
+import { forgetCachedHtml, memoryFile, rendererVersion } from '../html/html-cache.ts';
+import { crashpoint } from '../../crawler/crashpoint.ts';
 import { keyedPages, type KeyedPage } from './page-keys.ts';
 import { reuseConfig } from '../model/reuse.ts';
 import { searchShards, shardList, writeSearchShards, writeShardList } from './search.ts';
@@ -26,7 +30,8 @@ import { searchShards, shardList, writeSearchShards, writeShardList } from './se
 //      written there too;
 //   4. the stage is merged into dist/: a file is replaced only when its bytes differ; pages,
 //      shards and files that are gone are removed; new images are copied;
-//   5. the manifest records what the site now is (.gleaner/build/, and dist/.gleaner/files.json).
+//   5. the manifest records what the site now is (the build memory, memory.ts; and
+//      dist/.gleaner/files.json).
 //
 // A build with no manifest, or whose code or config changed, is cold: it renders everything
 // into a fresh dist/. A cold build can be split: GLEANER_SHARD=i/N renders one slice of the
@@ -81,7 +86,7 @@ let running: Promise<unknown> = Promise.resolve();
 
 /** Builds the site for `root`. Calls in one process run one at a time, so two builds never hold their memory at once. */
 export function buildSite(options: BuildOptions): Promise<BuildReport> {
-  const next = running.then(() => buildOnce(options));
+  const next = running.then(() => buildWithMemory(options));
   running = next.catch(() => undefined);
   return next;
 }
@@ -105,30 +110,45 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
-async function buildOnce(options: BuildOptions): Promise<BuildReport> {
+async function buildWithMemory(options: BuildOptions): Promise<BuildReport> {
+  const paths = sitePaths(options.root);
+  // The build memory of the version before this one (whole-site JSON files): not read; the first build is cold.
+  for (const old of ['manifest.json', 'content.json']) rmSync(join(paths.cache, 'build', old), { force: true });
+  const memory = openMemory(memoryFile(paths.root));
+  const manifestDb = options.shard ? openMemory(shardManifestFile(paths.root, options.shard.index)) : memory;
+  const manifest = new ManifestStore(manifestDb);
+  try {
+    return await buildOnce(options, memory, manifest);
+  } catch (error) {
+    manifest.abandon(); // a build that failed while merging records nothing of it
+    throw error;
+  } finally {
+    forgetCachedHtml(paths.root);
+    if (manifestDb !== memory) manifestDb.close();
+    memory.close();
+  }
+}
+
+async function buildOnce(options: BuildOptions, memory: DatabaseSync, manifest: ManifestStore): Promise<BuildReport> {
   const { config } = options;
   const paths = sitePaths(options.root);
   const started = performance.now();
   const say = (line: string) => {
     if (!options.quiet) console.log(line);
   };
-  const buildDir = join(paths.cache, 'build');
-  const manifestFile = join(buildDir, options.shard ? `manifest-shard-${options.shard.index}.json` : 'manifest.json');
-  const contentCacheFile = join(buildDir, 'content.json');
   const distFilesFile = join(paths.dist, '.gleaner', 'files.json');
 
   // 1. Content.
-  const cache = deserializeContentCache(readJson(contentCacheFile));
-  const content = await readContentIndex(paths.root, cache);
-  writeJson(contentCacheFile, serializeContentCache(cache));
+  const content = await readContentIndex(paths.root, memory, rendererVersion(PROJECT));
   const entries: ArticleInput[] = content.entries.map((e) => ({ id: e.id, data: e.data, file: e.file, bodySha: e.bodySha }));
   const contentDone = performance.now();
   say(`building ${config.site.title} from ${paths.content}: ${entries.length} articles (${content.read} read, the rest known)`);
 
   const prefix = `${codeFingerprint(PROJECT)}:${configFingerprint(config)}`;
-  const previous = options.cold || options.shard ? null : readManifest(manifestFile);
-  const mode: BuildReport['mode'] = !previous || previous.prefix !== prefix ? 'cold' : readJson<DistFiles>(distFilesFile)?.buildId === previous.buildId ? 'incremental' : 'delta';
-  const manifest = mode === 'cold' ? emptyManifest(prefix, randomUUID()) : { ...previous!, buildId: randomUUID() };
+  const previous = options.cold || options.shard ? null : manifest.head();
+  const mode: BuildReport['mode'] = !previous || previous.prefix !== prefix ? 'cold' : fileListBuildId(distFilesFile) === previous.buildId ? 'incremental' : 'delta';
+  // The small part of the manifest is held whole; its pages and files stay rows, changed in one transaction at the merge.
+  const head: ManifestHead = mode === 'cold' ? emptyHead(prefix, randomUUID()) : { ...previous!, buildId: randomUUID() };
   const inSlice = (file: string) => !options.shard || Number.parseInt(createHash('md5').update(file).digest('hex').slice(0, 8), 16) % options.shard.count === options.shard.index - 1;
   const firstSlice = !options.shard || options.shard.index === 1;
 
@@ -147,24 +167,24 @@ async function buildOnce(options: BuildOptions): Promise<BuildReport> {
     // The data files carry what the pages show of each body (reuse.ts); a change of the modes rewrites them all, which is rare.
     const reuse = reuseConfig(config);
     const reuseKey = createHash('sha256').update(JSON.stringify(reuse)).digest('base64url').slice(0, 22);
-    const previousData = mode === 'cold' || (manifest.data.reuse ?? reuseKey) !== reuseKey ? null : manifest.data;
+    const previousData = mode === 'cold' || (head.data.reuse ?? reuseKey) !== reuseKey ? null : head.data;
     const data = await buildDataFilesApart({ paths, previous: previousData, changedFiles: content.changed, outDir: join(stage, 'out'), reuse });
-    manifest.data = { ...data.manifest, reuse: reuseKey };
+    head.data = { ...data.manifest, reuse: reuseKey };
     dataWritten = data.written.length;
   } else {
     // Another slice writes no data files, but its cards name their sources as the first slice's do.
-    manifest.data = { ...manifest.data, sources: await readSourceHealthApart(paths) };
+    head.data = { ...head.data, sources: await readSourceHealthApart(paths) };
   }
-  const health = manifest.data.sources ?? [];
-  writeFileSync(input.downloads, JSON.stringify(manifest.data.index));
+  const health = head.data.sources ?? [];
+  writeFileSync(input.downloads, JSON.stringify(head.data.index));
   writeFileSync(input.sources, JSON.stringify(health));
-  writeFileSync(input.removed, JSON.stringify(manifest.data.removed ?? []));
+  writeFileSync(input.removed, JSON.stringify(head.data.removed ?? []));
   const dataDone = performance.now();
 
   // 3a. What to render.
   const index = buildSiteIndex(entries, config, health);
   const keyed = keyedPages(index, prefix);
-  const toRender = keyed.filter((p) => inSlice(p.file) && (mode === 'cold' || previous!.pages[p.file] !== p.key || (mode === 'incremental' && !existsSync(join(paths.dist, p.file)))));
+  const toRender = manifest.reading(() => keyed.filter((p) => inSlice(p.file) && (mode === 'cold' || manifest.page(p.file) !== p.key || (mode === 'incremental' && !existsSync(join(paths.dist, p.file))))));
   const renderSet: RenderSet = { all: false, pages: {} };
   for (const page of toRender) (renderSet.pages[page.route] ??= []).push(page.id);
   writeFileSync(input.siteIndex, JSON.stringify(entries));
@@ -178,13 +198,16 @@ async function buildOnce(options: BuildOptions): Promise<BuildReport> {
   // 3c. Search shards.
   const shards = searchShards(index, prefix, options.searchShardSize);
   const changedShards = shards.filter(
-    (s) => inSlice(s.bundle) && (mode === 'cold' || manifest.search[s.bundle]?.key !== s.key || (mode === 'incremental' && !existsSync(join(dist, s.bundle, 'pagefind-entry.json')))),
+    (s) => inSlice(s.bundle) && (mode === 'cold' || manifest.search(s.bundle)?.key !== s.key || (mode === 'incremental' && !existsSync(join(dist, s.bundle, 'pagefind-entry.json')))),
   );
   await writeSearchShards(index, paths.root, changedShards, join(stage, 'search'));
   if (firstSlice) await writeShardList(shardList(shards, options.searchShardSize), join(stage, 'search'));
   const pagefindDone = performance.now();
 
-  // 4. Merge into dist/.
+  // 4. Merge into dist/, and 5. record it: the manifest's rows change in one transaction, so a
+  // killed build leaves the last build's manifest whole.
+  manifest.begin();
+  if (mode === 'cold') manifest.clear();
   const changed = { files: 0, bytes: 0 };
   let removed = 0;
   // Where an unchanged file is: on disk (a complete dist/), or only in the manifest and the bucket (delta).
@@ -192,7 +215,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildReport> {
   const place = async (from: string, file: string): Promise<void> => {
     const bytes = await readFile(from);
     const entry: FileEntry = { md5: md5(bytes), size: bytes.byteLength };
-    const known = manifest.files[file];
+    const known = manifest.file(file);
     const same = known && known.md5 === entry.md5 && known.size === entry.size;
     if (!same || (keep === 'disk' && !existsSync(join(dist, file)))) {
       await mkdir(dirname(join(dist, file)), { recursive: true });
@@ -200,11 +223,11 @@ async function buildOnce(options: BuildOptions): Promise<BuildReport> {
       changed.files++;
       changed.bytes += entry.size;
     }
-    manifest.files[file] = entry;
+    manifest.setFile(file, entry);
   };
   const drop = (file: string) => {
-    if (!(file in manifest.files)) return;
-    delete manifest.files[file];
+    if (!manifest.file(file)) return;
+    manifest.deleteFile(file);
     rmSync(join(dist, file), { force: true });
     removeEmptyFolders(dist, dirname(file));
     if (process.env.GLEANER_BUILD_DEBUG) console.log(`removed ${file}`);
@@ -214,63 +237,64 @@ async function buildOnce(options: BuildOptions): Promise<BuildReport> {
   const astroFiles = filesUnder(join(stage, 'astro'));
   const keyedFiles = new Set(keyed.map((p) => p.file));
   for (const file of astroFiles) await place(join(stage, 'astro', file), file);
-  for (const page of toRender) manifest.pages[page.file] = page.key;
+  for (const page of toRender) manifest.setPage(page.file, page.key);
   const always = astroFiles.filter((f) => !keyedFiles.has(f));
   const alwaysSet = new Set(always);
   if (!options.shard) {
-    for (const file of Object.keys(manifest.pages)) if (!keyedFiles.has(file)) {
-      delete manifest.pages[file];
+    for (const file of manifest.pagesWhere((f) => !keyedFiles.has(f))) {
+      manifest.deletePage(file);
       // A removed article's page file now holds its "removed" page, rendered every build.
       if (alwaysSet.has(file)) continue;
       drop(file);
     }
-    for (const file of manifest.always) if (!always.includes(file) && !keyedFiles.has(file)) drop(file);
+    for (const file of head.always) if (!alwaysSet.has(file) && !keyedFiles.has(file)) drop(file);
   }
-  manifest.always = always;
+  head.always = always;
 
   for (const shard of changedShards) {
     const files = filesUnder(join(stage, 'search', shard.bundle)).map((f) => `${shard.bundle}${f}`);
     for (const file of files) await place(join(stage, 'search', file), file);
-    for (const old of manifest.search[shard.bundle]?.files ?? []) if (!files.includes(old)) drop(old);
-    manifest.search[shard.bundle] = { key: shard.key, files };
+    for (const old of manifest.search(shard.bundle)?.files ?? []) if (!files.includes(old)) drop(old);
+    manifest.setSearch(shard.bundle, { key: shard.key, files });
   }
   if (firstSlice) await place(join(stage, 'search', 'pagefind', 'shards.json'), 'pagefind/shards.json');
   if (!options.shard) {
     const current = new Set(shards.map((s) => s.bundle));
-    for (const [bundle, entry] of Object.entries(manifest.search)) if (!current.has(bundle)) {
+    for (const [bundle, entry] of manifest.searches()) if (!current.has(bundle)) {
       for (const file of entry.files) drop(file);
-      delete manifest.search[bundle];
+      manifest.deleteSearch(bundle);
     }
   }
   for (const file of filesUnder(join(stage, 'out'))) await place(join(stage, 'out', file), file);
   if (firstSlice) {
-    const offered = new Set([...Object.keys(manifest.data.files), ...(manifest.data.index?.site ? ['site.sqlite'] : [])].flatMap((name) => [`data/${name}`, `data/${name}.sha256`]));
-    for (const file of Object.keys(manifest.files)) if (/^data\/[^/]+\.sqlite(\.sha256)?$/.test(file) && !offered.has(file)) drop(file);
+    const offered = new Set([...Object.keys(head.data.files), ...(head.data.index?.site ? ['site.sqlite'] : [])].flatMap((name) => [`data/${name}`, `data/${name}.sha256`]));
+    for (const file of manifest.filesUnder('data/')) if (/^data\/[^/]+\.sqlite(\.sha256)?$/.test(file) && !offered.has(file)) drop(file);
   }
   const mediaFiles = firstSlice ? await copyMedia(paths, dist, manifest, keep, changed, drop) : 0;
   const mergeDone = performance.now();
 
-  // 5. Record.
-  if (mode === 'cold' && firstSlice) manifest.pages = Object.fromEntries(keyed.filter((p) => inSlice(p.file)).map((p) => [p.file, p.key]));
-  writeJson(manifestFile, manifest);
-  writeDistState(dist, manifest, config);
+  // 5. Record (a cold build's pages are all in toRender, recorded above).
+  manifest.setHead(head);
+  crashpoint('build:memory-write'); // kill tests only: a no-op unless GLEANER_CRASH_AT names it
+  manifest.commit();
+  writeDistState(dist, head, manifest.files(), config);
   rmSync(stage, { recursive: true, force: true });
 
-  const allFiles = Object.keys(manifest.files);
-  const site = manifest.data.index?.site ?? null;
+  const counts = manifest.counts();
+  const site = head.data.index?.site ?? null;
   const report: BuildReport = {
     root: paths.root,
     dist,
     mode,
-    pages: allFiles.filter((f) => f.endsWith('.html') && !f.startsWith('pagefind/')).length,
-    files: allFiles.length,
+    pages: counts.pages,
+    files: counts.files,
     rendered: astroFiles.filter((f) => f.endsWith('.html')).length,
     changed,
     removed,
     indexedPages: shards.reduce((n, s) => n + s.articles.length, 0),
     searchShards: { total: shards.length, written: changedShards.length },
     database: site ? { bytes: site.bytes, sha256: site.sha256 } : null,
-    dataFiles: { total: Object.keys(manifest.data.files).length + (site ? 1 : 0), written: dataWritten },
+    dataFiles: { total: Object.keys(head.data.files).length + (site ? 1 : 0), written: dataWritten },
     mediaFiles,
     skipped: content.skipped,
     durationMs: Math.round(performance.now() - started),
@@ -288,7 +312,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildReport> {
 }
 
 /** Lead images, kept in media/<yyyy>/<mm>/ and served flat from /media/<name> (names are content hashes: a known name is a known file). */
-async function copyMedia(paths: SitePaths, dist: string, manifest: BuildManifest, keep: 'disk' | 'manifest', changed: { files: number; bytes: number }, drop: (file: string) => void): Promise<number> {
+async function copyMedia(paths: SitePaths, dist: string, manifest: ManifestStore, keep: 'disk' | 'manifest', changed: { files: number; bytes: number }, drop: (file: string) => void): Promise<number> {
   const present = new Set<string>();
   for (const file of filesUnder(paths.media)) {
     const name = file.slice(file.lastIndexOf('/') + 1);
@@ -296,15 +320,15 @@ async function copyMedia(paths: SitePaths, dist: string, manifest: BuildManifest
     const target = `media/${name}`;
     if (present.has(target)) continue;
     present.add(target);
-    if (manifest.files[target] && (keep === 'manifest' || existsSync(join(dist, target)))) continue;
+    if (manifest.file(target) && (keep === 'manifest' || existsSync(join(dist, target)))) continue;
     const bytes = readFileSync(join(paths.media, file));
     mkdirSync(join(dist, 'media'), { recursive: true });
     writeFileSync(join(dist, target), bytes);
-    manifest.files[target] = { md5: md5(bytes), size: bytes.byteLength };
+    manifest.setFile(target, { md5: md5(bytes), size: bytes.byteLength });
     changed.files++;
     changed.bytes += bytes.byteLength;
   }
-  for (const file of Object.keys(manifest.files)) if (file.startsWith('media/') && !present.has(file)) drop(file);
+  for (const file of manifest.filesUnder('media/')) if (!present.has(file)) drop(file);
   return present.size;
 }
 

@@ -1,63 +1,239 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { writeFileAtomic } from '../../crawler/atomic-write.ts';
 import { emptyDataManifest, type DataManifest } from './data/index.ts';
+import { metaValue, setMeta } from './memory.ts';
 
-// What the build remembers between runs (.gleaner/build/manifest.json; a CI cache keeps it):
-// the fingerprint it rendered with, the key of every keyed page, search shard and data file, and
-// every file of the complete site with its MD5 and size. The next build renders only what no
+// What the build remembers of the site it made (in the build memory, memory.ts; a CI cache keeps
+// it): the fingerprint it rendered with, the key of every keyed page, search shard and data file,
+// and every file of the complete site with its MD5 and size. The next build renders only what no
 // longer matches; the deploy compares these MD5s with the bucket's and uploads only what differs,
-// so neither needs the unchanged files on disk. dist/.gleaner/files.json carries the file list
-// with the build, for the deploy.
+// so neither needs the unchanged files on disk. Pages and files are rows read by key: a build
+// looks up the pages it keys and the files it writes. dist/.gleaner/files.json carries the file
+// list with the build, for the deploy.
 
 export interface FileEntry {
   md5: string;
   size: number;
 }
 
-export interface BuildManifest {
-  version: 2;
+/** The manifest's small part, kept whole. */
+export interface ManifestHead {
   /** Identifies this build (the deploy and the next build check dist/ belongs to it). */
   buildId: string;
   /** Code and config fingerprint the pages were rendered with; a different one means a cold build. */
   prefix: string;
-  /** Keyed page file → key. */
-  pages: Record<string, string>;
-  /** Search bundle ("pagefind/s0001/") → key, and the files it wrote. */
-  search: Record<string, { key: string; files: string[] }>;
   /** The data files in /data/ (data/index.ts). */
   data: DataManifest;
   /** Files that are rendered on every build (home, feeds, assets…), to remove those that are gone. */
   always: string[];
-  /** Every file of the complete site. */
-  files: Record<string, FileEntry>;
 }
 
-export function emptyManifest(prefix: string, buildId: string): BuildManifest {
-  return { version: 2, buildId, prefix, pages: {}, search: {}, data: emptyDataManifest(), always: [], files: {} };
+export function emptyHead(prefix: string, buildId: string): ManifestHead {
+  return { buildId, prefix, data: emptyDataManifest(), always: [] };
 }
 
-export function readJson<T>(file: string): T | null {
-  if (!existsSync(file)) return null;
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as T;
-  } catch {
-    return null;
+const HEAD = ['buildId', 'prefix', 'data', 'always'] as const;
+
+/** The manifest rows of a build memory: keyed pages, search bundles and the site's files. */
+export class ManifestStore {
+  readonly #db: DatabaseSync;
+  readonly #sql: Record<string, StatementSync>;
+  #writing = false;
+
+  constructor(db: DatabaseSync) {
+    this.#db = db;
+    const sql = (text: string) => db.prepare(text);
+    this.#sql = {
+      page: sql('SELECT key FROM pages WHERE file = ?'),
+      setPage: sql('INSERT INTO pages VALUES (?, ?) ON CONFLICT (file) DO UPDATE SET key = excluded.key'),
+      deletePage: sql('DELETE FROM pages WHERE file = ?'),
+      pages: sql('SELECT file FROM pages'),
+      search: sql('SELECT key, files FROM search WHERE bundle = ?'),
+      setSearch: sql('INSERT INTO search VALUES (?, ?, ?) ON CONFLICT (bundle) DO UPDATE SET key = excluded.key, files = excluded.files'),
+      deleteSearch: sql('DELETE FROM search WHERE bundle = ?'),
+      searches: sql('SELECT bundle, key, files FROM search ORDER BY bundle'),
+      file: sql('SELECT md5, size FROM files WHERE file = ?'),
+      setFile: sql('INSERT INTO files VALUES (?, ?, ?) ON CONFLICT (file) DO UPDATE SET md5 = excluded.md5, size = excluded.size'),
+      deleteFile: sql('DELETE FROM files WHERE file = ?'),
+      filesFrom: sql('SELECT file FROM files WHERE file >= ? AND file < ? ORDER BY file'),
+      files: sql('SELECT file, md5, size FROM files ORDER BY file'),
+      counts: sql("SELECT count(*) AS files, coalesce(sum(substr(file, -5) = '.html' AND substr(file, 1, 9) <> 'pagefind/'), 0) AS pages FROM files"),
+    };
   }
-}
 
-export function readManifest(file: string): BuildManifest | null {
-  const manifest = readJson<BuildManifest>(file);
-  return manifest?.version === 2 && manifest.files && manifest.pages && manifest.data ? manifest : null;
-}
+  close(): void {
+    this.#db.close();
+  }
 
-export function writeJson(file: string, value: unknown): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileAtomic(file, JSON.stringify(value));
+  /** Runs `work` in one read transaction (many lookups, one lock). */
+  reading<T>(work: () => T): T {
+    this.#db.exec('BEGIN');
+    try {
+      return work();
+    } finally {
+      this.#db.exec('COMMIT');
+    }
+  }
+
+  /** Starts the one transaction a build changes its manifest in. */
+  begin(): void {
+    this.#db.exec('BEGIN IMMEDIATE');
+    this.#writing = true;
+  }
+
+  commit(): void {
+    this.#db.exec('COMMIT');
+    this.#writing = false;
+  }
+
+  /** Drops what a failed build changed, if it had begun. */
+  abandon(): void {
+    if (this.#writing) this.#db.exec('ROLLBACK');
+    this.#writing = false;
+  }
+
+  /** The last build's head, or null when there is none (no memory: a cold build). */
+  head(): ManifestHead | null {
+    const [buildId, prefix, data, always] = HEAD.map((name) => metaValue(this.#db, `manifest.${name}`));
+    if (!buildId || !prefix || !data || !always) return null;
+    return { buildId, prefix, data: JSON.parse(data) as DataManifest, always: JSON.parse(always) as string[] };
+  }
+
+  setHead(head: ManifestHead): void {
+    for (const name of HEAD) setMeta(this.#db, `manifest.${name}`, typeof head[name] === 'string' ? head[name] : JSON.stringify(head[name]));
+  }
+
+  /** Forgets every page, bundle and file (a cold build starts from nothing). */
+  clear(): void {
+    this.#db.exec('DELETE FROM pages; DELETE FROM search; DELETE FROM files');
+    for (const name of HEAD) setMeta(this.#db, `manifest.${name}`, null);
+  }
+
+  page(file: string): string | undefined {
+    return (this.#sql.page!.get(file) as { key: string } | undefined)?.key;
+  }
+
+  setPage(file: string, key: string): void {
+    this.#sql.setPage!.run(file, key);
+  }
+
+  deletePage(file: string): void {
+    this.#sql.deletePage!.run(file);
+  }
+
+  /** Recorded pages for which `keep` says no (read row by row). */
+  pagesWhere(drop: (file: string) => boolean): string[] {
+    const out: string[] = [];
+    for (const row of this.#sql.pages!.iterate() as Iterable<{ file: string }>) if (drop(row.file)) out.push(row.file);
+    return out;
+  }
+
+  search(bundle: string): { key: string; files: string[] } | undefined {
+    const row = this.#sql.search!.get(bundle) as { key: string; files: string } | undefined;
+    return row ? { key: row.key, files: JSON.parse(row.files) as string[] } : undefined;
+  }
+
+  setSearch(bundle: string, entry: { key: string; files: string[] }): void {
+    this.#sql.setSearch!.run(bundle, entry.key, JSON.stringify(entry.files));
+  }
+
+  deleteSearch(bundle: string): void {
+    this.#sql.deleteSearch!.run(bundle);
+  }
+
+  /** Every search bundle (a few dozen). */
+  searches(): Array<[string, { key: string; files: string[] }]> {
+    return (this.#sql.searches!.all() as Array<{ bundle: string; key: string; files: string }>).map((r) => [r.bundle, { key: r.key, files: JSON.parse(r.files) as string[] }]);
+  }
+
+  file(file: string): FileEntry | undefined {
+    const row = this.#sql.file!.get(file) as { md5: string; size: number } | undefined;
+    return row ? { md5: row.md5, size: Number(row.size) } : undefined;
+  }
+
+  setFile(file: string, entry: FileEntry): void {
+    this.#sql.setFile!.run(file, entry.md5, entry.size);
+  }
+
+  deleteFile(file: string): void {
+    this.#sql.deleteFile!.run(file);
+  }
+
+  /** Recorded files whose path starts with `prefix` (a folder such as "media/"). */
+  filesUnder(prefix: string): string[] {
+    const end = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+    return (this.#sql.filesFrom!.all(prefix, end) as Array<{ file: string }>).map((r) => r.file);
+  }
+
+  /** Every file, row by row. */
+  *files(): Generator<[string, FileEntry]> {
+    for (const row of this.#sql.files!.iterate() as Iterable<{ file: string; md5: string; size: number }>) yield [row.file, { md5: row.md5, size: Number(row.size) }];
+  }
+
+  /** How many files the site has, and how many of them are HTML pages (search's own files aside). */
+  counts(): { files: number; pages: number } {
+    const row = this.#sql.counts!.get() as { files: number; pages: number };
+    return { files: Number(row.files), pages: Number(row.pages) };
+  }
+
+  /** Copies another memory's pages, bundles and files over this one's (a slice into the whole). */
+  absorb(other: ManifestStore): void {
+    for (const file of other.pagesWhere(() => true)) this.setPage(file, other.page(file)!);
+    for (const [bundle, entry] of other.searches()) this.setSearch(bundle, entry);
+    for (const [file, entry] of other.files()) this.setFile(file, entry);
+  }
 }
 
 /** The build's file list as dist/.gleaner/files.json holds it. */
 export interface DistFiles {
   buildId: string;
   files: Record<string, FileEntry>;
+}
+
+/** Writes dist/.gleaner/files.json ({ buildId, files }) from the rows, without holding the list: temp file, fsync, rename. */
+export function writeFileList(file: string, buildId: string, files: Iterable<[string, FileEntry]>): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  const fd = openSync(tmp, 'w', 0o644);
+  try {
+    let chunk = `{"buildId":${JSON.stringify(buildId)},"files":{`;
+    let first = true;
+    for (const [name, entry] of files) {
+      chunk += `${first ? '' : ','}${JSON.stringify(name)}:{"md5":${JSON.stringify(entry.md5)},"size":${entry.size}}`;
+      first = false;
+      if (chunk.length > 1 << 16) {
+        writeSync(fd, chunk);
+        chunk = '';
+      }
+    }
+    writeSync(fd, `${chunk}}}`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, file);
+}
+
+/** The build id at the head of a files.json, read without the list behind it (null when there is none). */
+export function fileListBuildId(file: string): string | null {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const head = Buffer.alloc(200);
+    const length = readSync(fd, head, 0, head.length, 0);
+    return /^\{"buildId":"([^"\\]+)"/.exec(head.subarray(0, length).toString('utf8'))?.[1] ?? null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export function writeJson(file: string, value: unknown): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileAtomic(file, JSON.stringify(value));
 }

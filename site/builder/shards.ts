@@ -6,7 +6,9 @@ import type { Config } from '../../crawler/config/index.ts';
 import { GleanerError } from '../../crawler/errors.ts';
 import { sitePaths } from '../../crawler/paths.ts';
 import { writeDistState } from './dist-state.ts';
-import { readManifest, writeJson, type BuildManifest } from './manifest.ts';
+import { memoryFile } from '../html/html-cache.ts';
+import { ManifestStore, type ManifestHead } from './manifest.ts';
+import { openMemory, shardManifestFile } from './memory.ts';
 
 // A cold build in slices. `GLEANER_SHARD=i/N npm run build` renders the pages whose file hashes
 // into slice i (slice 1 also renders every always-rendered page, the data files and the media)
@@ -23,24 +25,36 @@ export interface MergeOptions {
 
 export async function mergeShards({ root, config, count }: MergeOptions): Promise<{ files: number }> {
   if (!Number.isInteger(count) || count < 1) throw new GleanerError('E_CONFIG', `--merge takes the number of slices, like --merge 4 (got ${count})`);
-  const paths = sitePaths(root);
-  const buildDir = join(paths.cache, 'build');
-  const manifests: BuildManifest[] = [];
-  for (let i = 1; i <= count; i++) {
-    const manifest = readManifest(join(buildDir, `manifest-shard-${i}.json`));
-    const dir = join(root, 'dist-shards', String(i));
-    if (!manifest || !existsSync(dir)) throw new Error(`slice ${i} of ${count} is missing (${dir} and its manifest): run GLEANER_SHARD=${i}/${count} npm run build first`);
-    manifests.push(manifest);
+  const slices: Array<{ store: ManifestStore; head: ManifestHead }> = [];
+  try {
+    for (let i = 1; i <= count; i++) {
+      const file = shardManifestFile(root, i);
+      const dir = join(root, 'dist-shards', String(i));
+      const store = existsSync(file) ? new ManifestStore(openMemory(file)) : null;
+      if (store) slices.push({ store, head: store.head()! });
+      if (!store?.head() || !existsSync(dir)) throw new Error(`slice ${i} of ${count} is missing (${dir} and its manifest): run GLEANER_SHARD=${i}/${count} npm run build first`);
+    }
+    if (new Set(slices.map((m) => m.head.prefix)).size > 1) throw new Error('the slices were built from different code or config: build them again from one commit');
+    return mergeSlices(root, config, slices);
+  } finally {
+    for (const slice of slices) slice.store.close();
   }
-  if (new Set(manifests.map((m) => m.prefix)).size > 1) throw new Error('the slices were built from different code or config: build them again from one commit');
+}
+
+function mergeSlices(root: string, config: Config, slices: Array<{ store: ManifestStore; head: ManifestHead }>): { files: number } {
+  const paths = sitePaths(root);
+  const count = slices.length;
 
   if (existsSync(paths.dist)) {
     const trash = join(paths.cache, `old-dist-${process.pid}-${Date.now()}`);
     renameSync(paths.dist, trash);
     rm(trash, { recursive: true, force: true }).catch(() => undefined);
   }
-  const first = manifests[0]!;
-  const merged: BuildManifest = { ...first, buildId: randomUUID(), pages: {}, search: {}, files: {} };
+  const memory = openMemory(memoryFile(root));
+  const merged = new ManifestStore(memory);
+  const head: ManifestHead = { ...slices[0]!.head, buildId: randomUUID() };
+  merged.begin();
+  merged.clear();
   // Slice 1 last: every slice renders the always-rendered pages, but only slice 1 has the data
   // worker's output (the data page's list, the sources' health), so its copies must win.
   for (let i = count; i >= 1; i--) {
@@ -52,15 +66,15 @@ export async function mergeShards({ root, config, count }: MergeOptions): Promis
       mkdirSync(dirname(join(paths.dist, file)), { recursive: true });
       renameSync(join(dir, file), join(paths.dist, file));
     }
-    const m = manifests[i - 1]!;
-    Object.assign(merged.pages, m.pages);
-    Object.assign(merged.search, m.search);
-    Object.assign(merged.files, m.files);
+    merged.absorb(slices[i - 1]!.store);
   }
-  writeJson(join(buildDir, 'manifest.json'), merged);
-  writeDistState(paths.dist, merged, config);
-  for (let i = 1; i <= count; i++) rmSync(join(buildDir, `manifest-shard-${i}.json`), { force: true });
+  merged.setHead(head);
+  merged.commit();
+  writeDistState(paths.dist, head, merged.files(), config);
+  const { files } = merged.counts();
+  memory.close();
+  for (let i = 1; i <= count; i++) rmSync(shardManifestFile(root, i), { force: true });
   rmSync(join(root, 'dist-shards'), { recursive: true, force: true });
-  console.log(`merged ${count} slices into ${paths.dist}: ${Object.keys(merged.files).length} files`);
-  return { files: Object.keys(merged.files).length };
+  console.log(`merged ${count} slices into ${paths.dist}: ${files} files`);
+  return { files };
 }

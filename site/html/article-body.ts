@@ -1,12 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { cachedHtml } from './html-cache.ts';
 import { renderMarkdown } from './markdown.ts';
 import { readArticleBody } from '../../crawler/publish/article-file.ts';
 import type { Article } from '../model/site-index.ts';
 
-// An article's body as HTML, rendered from its Markdown file when a page needs it: the pages of
-// a build render only what they show, and the build holds only the bodies it is rendering (an
-// article page, its AMP page and the feeds that carry it share one rendering).
+// An article's body as HTML when a page needs it: the HTML the build kept when it read the file
+// (html-cache.ts), else rendered from its Markdown file. The pages of a build read only what they
+// show, and the build holds only the bodies it is using (an article page, its AMP page and the
+// feeds that carry it share one).
 
 const RECENT = 64;
 const recent = new Map<string, Promise<string>>();
@@ -17,7 +19,8 @@ export function articleHtml(root: string, article: Pick<Article, 'file' | 'bodyS
   if (html) {
     recent.delete(key);
   } else {
-    html = readFile(join(root, article.file), 'utf8').then((text) => renderMarkdown(bodyOf(text)));
+    const cached = cachedHtml(root, article.bodySha);
+    html = cached !== null ? Promise.resolve(cached) : readFile(join(root, article.file), 'utf8').then((text) => renderMarkdown(bodyOf(text)));
     if (recent.size >= RECENT) recent.delete(recent.keys().next().value!);
   }
   recent.set(key, html);

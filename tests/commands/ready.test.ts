@@ -13,7 +13,7 @@ function ready(node: string, args: string[] = []) {
 const SYSTEM_NODE = '/usr/bin/node';
 const systemVersion = existsSync(SYSTEM_NODE) ? spawnSync(SYSTEM_NODE, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim() : '';
 const [major = 0, minor = 0] = systemVersion.split('.').map(Number);
-const systemIsOld = Boolean(systemVersion) && (major < 22 || (major === 22 && minor < 12));
+const systemIsOld = Boolean(systemVersion) && (major < 22 || (major === 22 && minor < 13));
 
 describe('npm scripts check the machine first', () => {
   it('passes on this Node and says how to get Chromium when it is missing', () => {
@@ -25,7 +25,7 @@ describe('npm scripts check the machine first', () => {
   it.runIf(systemIsOld)(`on an older Node (${systemVersion || 'none here'}), says what to install and exits 1`, () => {
     const result = ready(SYSTEM_NODE, ['--install']);
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/^Gleaner needs Node\.js 22\.12 or newer \(\d+ recommended\); this is Node\.js \d+\.\d+\.\d+\.\nInstall Node\.js \d+ /);
+    expect(result.stderr).toMatch(/^Gleaner needs Node\.js 22\.13 or newer \(\d+ recommended\); this is Node\.js \d+\.\d+\.\d+\.\nInstall Node\.js \d+ /);
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 });

@@ -83,7 +83,7 @@ describe('sources', () => {
     for (const card of cards) expect(card.querySelector('time')!.getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     // Newest first by when the site published them, as every list orders (the card shows the source's own date).
     const published = new Map<string, string>();
-    for (const { id, data } of (await readContentIndex(demo.root, new Map())).entries) published.set(`/${id}/`, data.publishedOnSite);
+    for (const { id, data } of (await readContentIndex(demo.root)).entries) published.set(`/${id}/`, data.publishedOnSite);
     const order = cards.map((c) => published.get(c.querySelector('h2 a, h3 a')!.getAttribute('href')!)!);
     expect(order.every(Boolean)).toBe(true);
     expect(order).toEqual([...order].sort().reverse());

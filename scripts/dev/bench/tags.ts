@@ -22,7 +22,7 @@ const args = parsed.values;
 const root = resolve(args.root ?? '.demo');
 // The demo's content was crawled with the demo's config (its topic keywords), not site.config.ts.
 const config = !args.config && root.endsWith('.demo') ? demoSiteConfig() : await loadConfig(args.config);
-const { entries } = await readContentIndex(root, new Map());
+const { entries } = await readContentIndex(root);
 const index = buildSiteIndex(entries, config);
 const articles = index.articles.length;
 if (articles === 0) {

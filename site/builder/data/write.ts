@@ -5,6 +5,7 @@ import { htmlToText } from '../../../crawler/clean/html-text.ts';
 import { htmlToMarkdown } from '../../../crawler/clean/markdown.ts';
 import type { StateReader, StoredRow } from '../../../crawler/store/read.ts';
 import { bodyOf } from '../../html/article-body.ts';
+import { bodySha, cachedHtml } from '../../html/html-cache.ts';
 import { renderMarkdown } from '../../html/markdown.ts';
 import { articleMode, excerptHtml, type ReuseConfig, type ReuseMode } from '../../model/reuse.ts';
 import type { DataFileEntry } from './plan.ts';
@@ -45,13 +46,18 @@ function insertRows(out: import('sql.js').Database, table: string, columns: stri
   }
 }
 
-/** What the data files carry of an article's body: what its page shows (reuse.ts), as Markdown and as text. */
-export async function shownBodyOf(markdown: string, mode: ReuseMode): Promise<{ markdown: string; text: string }> {
+/** What the data files carry of an article's body: what its page shows (reuse.ts), as Markdown and as text; `rendered` is the Markdown's HTML when it is known. */
+export async function shownBodyOf(markdown: string, mode: ReuseMode, rendered: string | null = null): Promise<{ markdown: string; text: string }> {
   if (mode === 'link') return { markdown: '', text: '' };
-  const html = await renderMarkdown(markdown);
+  const html = rendered ?? (await renderMarkdown(markdown));
   if (mode === 'full') return { markdown, text: htmlToText(html) };
   const excerpt = excerptHtml(html);
   return { markdown: htmlToMarkdown(excerpt), text: htmlToText(excerpt) };
+}
+
+/** Whether the body trimmed renders as the body does (the build memory holds the body's HTML): only blank lines before it and line ends after it differ, which Markdown ignores. */
+function trimRendersAlike(body: string): boolean {
+  return body.replace(/^(?:[ \t]*\n)+/, '').replace(/\n+$/, '') === body.trim();
 }
 
 /** `reuse` null publishes every body whole (a site whose config says nothing of reuse modes behaves the same). */
@@ -70,7 +76,8 @@ export async function dataFileBytes(state: StateReader, root: string, rows: File
     try {
       for (const { row, tags } of from.articles) {
         const mode = reuse ? articleMode(reuse, { topic: topicSlug.get(Number(row.topic_id)) ?? '', url: String(row.source_url) }) : 'full';
-        const { markdown, text } = await shownBodyOf(bodyOf(await readFile(join(root, String(row.file)), 'utf8')).trim(), mode);
+        const body = bodyOf(await readFile(join(root, String(row.file)), 'utf8'));
+        const { markdown, text } = await shownBodyOf(body.trim(), mode, mode === 'link' || !trimRendersAlike(body) ? null : cachedHtml(root, bodySha(body)));
         stmt.run([...ARTICLE_COLUMNS.split(', ').map((c) => row[c] ?? null), markdown, text, tags.join(', ')]);
       }
     } finally {

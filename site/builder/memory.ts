@@ -1,0 +1,67 @@
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { HTML_SCHEMA } from '../html/html-cache.ts';
+
+// The build's memory between runs: one SQLite file, .gleaner/build/memory.sqlite (never
+// committed; a CI cache carries it; losing it costs a cold build, never data). It holds the
+// content index (content-index.ts), the HTML of every body (site/html/html-cache.ts) and the
+// manifest (manifest.ts), each read and written by key: a build reads the rows of what changed
+// and of the pages it renders, never a whole-site document. One file rather than three: the CI
+// cache saves and restores one thing, and one connection writes it. A slice of a split build
+// keeps its manifest in a file of its own (manifest-shard-<i>.sqlite), since slices built side
+// by side come together in one folder. Writes are transactions (SQLite's rollback journal): a
+// killed build leaves the memory as the last committed step left it.
+
+const SCHEMA_VERSION = '1';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS content (file TEXT PRIMARY KEY, key TEXT NOT NULL, id TEXT, data TEXT, body_sha TEXT, skipped TEXT) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS content_body ON content (body_sha);
+${HTML_SCHEMA};
+CREATE TABLE IF NOT EXISTS pages (file TEXT PRIMARY KEY, key TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS search (bundle TEXT PRIMARY KEY, key TEXT NOT NULL, files TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS files (file TEXT PRIMARY KEY, md5 TEXT NOT NULL, size INTEGER NOT NULL) WITHOUT ROWID;
+`;
+
+/** The memory of a slice's manifest, beside the site's (slices built side by side meet in one folder). */
+export function shardManifestFile(root: string, index: number): string {
+  return join(root, '.gleaner', 'build', `manifest-shard-${index}.sqlite`);
+}
+
+/** Opens (creating) a build memory; one of another schema, or unreadable, is replaced by an empty one (a cold build). */
+export function openMemory(file: string): DatabaseSync {
+  mkdirSync(dirname(file), { recursive: true });
+  const db = current(file);
+  if (db) return db;
+  for (const stale of [file, `${file}-journal`]) rmSync(stale, { force: true });
+  const fresh = new DatabaseSync(file);
+  fresh.exec(SCHEMA);
+  fresh.prepare("INSERT INTO meta VALUES ('schema', ?)").run(SCHEMA_VERSION);
+  return fresh;
+}
+
+function current(file: string): DatabaseSync | null {
+  if (!existsSync(file)) return null;
+  let db: DatabaseSync | null = null;
+  try {
+    db = new DatabaseSync(file);
+    const row = db.prepare("SELECT value FROM meta WHERE name = 'schema'").get() as { value: string } | undefined;
+    if (row?.value === SCHEMA_VERSION) return db;
+  } catch {
+    // not a database of ours
+  }
+  db?.close();
+  return null;
+}
+
+export function metaValue(db: DatabaseSync, name: string): string | null {
+  const row = db.prepare('SELECT value FROM meta WHERE name = ?').get(name) as { value: string } | undefined;
+  return row?.value ?? null;
+}
+
+export function setMeta(db: DatabaseSync, name: string, value: string | null): void {
+  if (value === null) db.prepare('DELETE FROM meta WHERE name = ?').run(name);
+  else db.prepare('INSERT INTO meta VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value').run(name, value);
+}

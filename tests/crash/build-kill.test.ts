@@ -1,0 +1,91 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syntheticConfig, writeSyntheticSite } from '../../scripts/dev/lib/synthetic-content.ts';
+import { memoryFile } from '../../site/html/html-cache.ts';
+import { snapshot } from '../site/helpers/dist.ts';
+
+// SIGKILL inside the build's memory write (crashpoint build:memory-write: the merge into dist/
+// done, the manifest's rows changed, not yet committed). The memory must be the last build's,
+// whole (SQLite's rollback journal undoes the rest when it is next opened), and the next build
+// must finish with the site one unkilled build makes.
+
+const run = promisify(execFile);
+const BUILD = join(process.cwd(), 'scripts', 'build.ts');
+let parent: string;
+let killed: string;
+let clean: string;
+
+function build(root: string, env: Record<string, string> = {}) {
+  return run(process.execPath, ['--import', 'tsx', BUILD, '--root', root, '--config', join(parent, 'site.config.mjs')], { cwd: process.cwd(), env: { ...process.env, ...env }, maxBuffer: 1 << 26 });
+}
+
+function manifestRows(root: string): { head: unknown; pages: unknown; files: unknown; integrity: unknown } {
+  const db = new DatabaseSync(memoryFile(root));
+  try {
+    return {
+      integrity: db.prepare('PRAGMA integrity_check').get(),
+      head: db.prepare("SELECT name, value FROM meta WHERE name LIKE 'manifest.%' ORDER BY name").all(),
+      pages: db.prepare('SELECT file, key FROM pages ORDER BY file').all(),
+      files: db.prepare('SELECT file, md5, size FROM files ORDER BY file').all(),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+/** Appends a paragraph to the newest article: the next build renders its pages again. */
+function editNewest(root: string): void {
+  const db = new DatabaseSync(memoryFile(root), { readOnly: true });
+  const { file } = db.prepare('SELECT file FROM content ORDER BY file DESC LIMIT 1').get() as { file: string };
+  db.close();
+  writeFileSync(join(root, file), `${readFileSync(join(root, file), 'utf8')}\nA paragraph written after the first build.\n`);
+}
+
+beforeAll(async () => {
+  parent = mkdtempSync(join(tmpdir(), 'gleaner-build-kill-'));
+  const config = syntheticConfig({ topics: 1, pageSize: 5, url: 'https://news.example.com' });
+  config.site.legal = { ...config.site.legal, email: 'hello@gleaner-news.net', dmcaEmail: 'dmca@gleaner-news.net' };
+  writeFileSync(join(parent, 'site.config.mjs'), `export default ${JSON.stringify(config)};\n`);
+  killed = join(parent, 'killed');
+  clean = join(parent, 'clean');
+  await writeSyntheticSite(killed, { articles: 8, topics: 1, pageSize: 5, seed: 8 });
+  await build(killed);
+  cpSync(killed, clean, { recursive: true });
+  editNewest(killed);
+  editNewest(clean);
+}, 600_000);
+
+afterAll(() => {
+  if (parent) rmSync(parent, { recursive: true, force: true });
+});
+
+describe('a build killed while writing its memory', () => {
+  it('leaves the last build\'s manifest whole, and the next build makes the site an unkilled build makes', async () => {
+    const before = manifestRows(killed);
+    const failed = await build(killed, { GLEANER_CRASH_AT: 'build:memory-write:1' }).then(
+      () => null,
+      (error: { signal: string | null }) => error,
+    );
+    expect(failed?.signal).toBe('SIGKILL');
+    expect(manifestRows(killed)).toEqual(before);
+    expect(before.integrity).toEqual({ integrity_check: 'ok' });
+
+    await build(killed);
+    await build(clean);
+    const drop = (files: Map<string, Buffer>) => {
+      files.delete('.gleaner/files.json');
+      return files;
+    };
+    const [a, b] = [drop(await snapshot(join(killed, 'dist'))), drop(await snapshot(join(clean, 'dist')))];
+    expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
+    expect([...a].filter(([file, bytes]) => !b.get(file)?.equals(bytes)).map(([file]) => file)).toEqual([]);
+    const [after, expected] = [manifestRows(killed), manifestRows(clean)];
+    expect(after.pages).toEqual(expected.pages);
+    expect(after.files).toEqual(expected.files);
+  }, 600_000);
+});
