@@ -9,14 +9,12 @@ import { defineConfig } from 'astro/config';
 import { configFromHandoff, loadConfig } from './crawler/config/index.ts';
 import { sitePaths } from './crawler/paths.ts';
 import { createRoutes } from './site/model/urls.ts';
-import { gleanerVirtualModule } from './site/builder/input.ts';
+import { buildInputFiles, gleanerVirtualModule } from './site/builder/input.ts';
 import { PAGE_DIRECTIVES, PAGE_SCRIPT_SOURCES, PAGE_STYLE_SOURCES, THEME_BOOTSTRAP, cspHash } from './site/html/csp.ts';
 
 const config = process.env.GLEANER_CONFIG_JSON ? configFromHandoff(process.env.GLEANER_CONFIG_JSON) : await loadConfig();
 const paths = sitePaths(process.env.GLEANER_ROOT ?? '.');
-const input = process.env.GLEANER_BUILD_INPUT
-  ? JSON.parse(process.env.GLEANER_BUILD_INPUT)
-  : { siteIndex: join(paths.cache, 'build', 'site-index.json'), renderSet: join(paths.cache, 'build', 'render.json'), downloads: join(paths.cache, 'build', 'downloads.json'), sources: join(paths.cache, 'build', 'sources.json') };
+const input = process.env.GLEANER_BUILD_INPUT ? JSON.parse(process.env.GLEANER_BUILD_INPUT) : buildInputFiles(join(paths.cache, 'build'));
 
 export default defineConfig({
   site: new URL(config.site.url).href,

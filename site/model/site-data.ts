@@ -1,12 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { config, input, paths } from 'virtual:gleaner/config';
 import { articleHtml } from '../html/article-body.ts';
-import { buildSiteIndex, type Article, type ArticleInput, type SiteIndex } from './site-index.ts';
+import { buildSiteIndex, type Article, type ArticleInput, type SiteContext, type SiteIndex } from './site-index.ts';
 import { buildSources, type SourceInfo } from './sources.ts';
 import type { SourceHealth } from '../builder/data/sources.ts';
 import type { RemovedPage } from './removed.ts';
 import { createRoutes } from './urls.ts';
-import type { RenderSet } from '../builder/input.ts';
+import { keyedPagesFile, type RenderSet } from '../builder/input.ts';
+import type { KeyedRoute } from '../builder/page-keys.ts';
+import type { StaticPath } from './pages/keyed.ts';
+import { decodePageData } from './pages/page-json.ts';
 
 // The only way pages reach content: the build (site/builder/) reads content/ and hands Astro the
 // articles (input.siteIndex) and which pages to render (input.renderSet); one index per build,
@@ -55,6 +58,11 @@ export function renders(route: string, key: string): boolean {
   return renderSet.all || (renderSet.pages.get(route)?.has(key) ?? false);
 }
 
+/** The pages of a keyed route this build renders, as getStaticPaths returns them: the build made their props (site/model/pages/, site/builder/page-input.ts). */
+export function staticPaths<P>(route: KeyedRoute): StaticPath<P>[] {
+  return decodePageData<StaticPath<P>[]>(readFileSync(keyedPagesFile(input, route), 'utf8'));
+}
+
 /** An article's body as HTML (rendered from its Markdown file). */
 export function bodyOf(article: Article): Promise<string> {
   return articleHtml(paths.root, article);
@@ -63,3 +71,6 @@ export function bodyOf(article: Article): Promise<string> {
 export { config, paths };
 
 export const routes = createRoutes(config.site.url);
+
+/** The config and routes, for the page helpers that take them (site/html/page-data.ts). */
+export const site: SiteContext = { config, routes };
