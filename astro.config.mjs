@@ -1,7 +1,7 @@
 // Astro renders the pages of <root>'s site. The build (site/builder/) runs it in a child process
 // and sets: the config it parsed (GLEANER_CONFIG_JSON, taken as it is: never parsed twice), where to write (GLEANER_OUT_DIR, a stage
 // folder inside the project that the build merges into <root>/dist), and its input files
-// (GLEANER_BUILD_INPUT: the articles and which pages to render). Pages read them through the
+// (GLEANER_BUILD_INPUT: the data of the pages to render, site/builder/input.ts). Pages read them through the
 // virtual module `virtual:gleaner/config`. Without them (astro dev) the config is loaded from
 // GLEANER_CONFIG / site.config.ts.
 import { join } from 'node:path';

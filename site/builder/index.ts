@@ -166,7 +166,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildReport> {
   const index = buildSiteIndex(entries, config, health);
   const keyed = keyedPages(index, prefix);
   const toRender = keyed.filter((p) => inSlice(p.file) && (mode === 'cold' || previous!.pages[p.file] !== p.key || (mode === 'incremental' && !existsSync(join(paths.dist, p.file)))));
-  writePageInput(index, entries, toRender, input);
+  await writePageInput(index, toRender, input, { root: paths.root, health });
 
   // 3b. Pages.
   await runAstro({ project: PROJECT, root: paths.root, config, outDir: join(stage, 'astro'), input, logLevel: options.verbose ? 'info' : options.quiet ? 'error' : 'warn' });

@@ -6,18 +6,12 @@ import type { KeyedRoute } from './page-keys.ts';
 const ID = 'virtual:gleaner/config';
 const RESOLVED = `\0${ID}`;
 
-/** Which keyed pages a build renders: all of them (a cold build), or those whose key changed, by route. */
-export interface RenderSet {
-  all: boolean;
-  pages: Record<string, string[]>;
-}
-
 /** Files the build hands Astro (see site/builder/): each page's data, prepared from the site index, so Astro reads only what it renders. */
 export interface BuildInput {
-  siteIndex: string;
-  renderSet: string;
-  /** A folder: per keyed route, the pages to render as getStaticPaths returns them (`keyedPagesFile`). */
+  /** A folder: per keyed route, the pages this build renders as getStaticPaths returns them (`keyedPagesFile`). */
   pages: string;
+  /** The data of the pages rendered every build, and the documents of such endpoints (site/model/pages/always.ts, documents.ts). */
+  always: string;
   /** What the data page lists (site/builder/data/index.ts). */
   downloads: string;
   /** Each source host's health from the crawler's state (site/builder/data/sources.ts). */
@@ -29,9 +23,8 @@ export interface BuildInput {
 /** The input files of a build, in `dir`. */
 export function buildInputFiles(dir: string): BuildInput {
   return {
-    siteIndex: join(dir, 'site-index.json'),
-    renderSet: join(dir, 'render.json'),
     pages: join(dir, 'pages'),
+    always: join(dir, 'always.json'),
     downloads: join(dir, 'downloads.json'),
     sources: join(dir, 'sources.json'),
     removed: join(dir, 'removed.json'),

@@ -1,26 +1,50 @@
 import { readFileSync } from 'node:fs';
 import { config, input, paths } from 'virtual:gleaner/config';
 import { articleHtml } from '../html/article-body.ts';
-import { buildSiteIndex, type Article, type ArticleInput, type SiteContext, type SiteIndex } from './site-index.ts';
-import { buildSources, type SourceInfo } from './sources.ts';
+import type { Article, SiteContext } from './site-index.ts';
 import type { SourceHealth } from '../builder/data/sources.ts';
 import type { RemovedPage } from './removed.ts';
 import { createRoutes } from './urls.ts';
-import { keyedPagesFile, type RenderSet } from '../builder/input.ts';
+import { keyedPagesFile } from '../builder/input.ts';
 import type { KeyedRoute } from '../builder/page-keys.ts';
+import type { AlwaysInput } from '../builder/page-input.ts';
 import type { StaticPath } from './pages/keyed.ts';
 import { decodePageData } from './pages/page-json.ts';
 
-// The only way pages reach content: the build (site/builder/) reads content/ and hands Astro the
-// articles (input.siteIndex) and which pages to render (input.renderSet); one index per build,
-// shared by every page through this module-level memo. Pages and components that need only the
-// config take it, and the site's routes, from here too.
+// The only way pages reach content: the build (site/builder/) builds the site index once and
+// hands Astro each page's data, made by site/model/pages/: the props of the keyed pages it
+// renders (one file per route), and the data of the pages rendered every build. So this process
+// reads what it renders, never every article; article bodies are read per page (bodyOf). Pages
+// and components that need only the config take it, and the site's routes, from here too.
 
-let memo: Promise<SiteIndex> | undefined;
+/** The pages of a keyed route this build renders, as getStaticPaths returns them. */
+export function staticPaths<P>(route: KeyedRoute): StaticPath<P>[] {
+  return decodePageData<StaticPath<P>[]>(readFileSync(keyedPagesFile(input, route), 'utf8'));
+}
 
-export function siteIndex(): Promise<SiteIndex> {
-  memo ??= Promise.resolve().then(() => buildSiteIndex(JSON.parse(readFileSync(input.siteIndex, 'utf8')) as ArticleInput[], config, sourceHealth()));
-  return memo;
+let alwaysMemo: AlwaysInput | undefined;
+
+function always(): AlwaysInput {
+  alwaysMemo ??= decodePageData<AlwaysInput>(readFileSync(input.always, 'utf8'));
+  return alwaysMemo;
+}
+
+/** The data of the pages rendered every build (site/model/pages/always.ts). */
+export function alwaysPages(): AlwaysInput['pages'] {
+  return always().pages;
+}
+
+/** An endpoint's document, by its path under the site (site/model/pages/documents.ts). */
+export function documentAt(path: string): string {
+  const text = always().documents[path];
+  if (text === undefined) throw new Error(`the build prepared no document ${path}`);
+  return text;
+}
+
+/** The topics that have a document `file` of their own (`<topic>/<file>`), as static paths. */
+export function topicDocumentPaths(file: string): Array<{ params: { topic: string } }> {
+  const { documents, pages } = always();
+  return pages.topicFronts.filter(({ params }) => `${params.topic}/${file}` in documents).map(({ params }) => ({ params: { topic: params.topic! } }));
 }
 
 let healthMemo: SourceHealth[] | undefined;
@@ -31,36 +55,12 @@ export function sourceHealth(): SourceHealth[] {
   return healthMemo;
 }
 
-let sourcesMemo: Promise<SourceInfo[]> | undefined;
-
-/** The site's sources with their health and names. */
-export function sources(): Promise<SourceInfo[]> {
-  sourcesMemo ??= siteIndex().then((index) => buildSources(index, sourceHealth()));
-  return sourcesMemo;
-}
-
 let removedMemo: RemovedPage[] | undefined;
 
 /** The old pages of removed articles (npm run remove), read from the state by the build's data worker (input.removed). */
 export function removedPages(): RemovedPage[] {
   removedMemo ??= JSON.parse(readFileSync(input.removed, 'utf8')) as RemovedPage[];
   return removedMemo;
-}
-
-let renderSet: { all: boolean; pages: Map<string, Set<string>> } | undefined;
-
-/** Whether this build renders the page `key` of a keyed route ('article', 'amp', 'archive', 'tag', 'story', 'stories', 'sitemap', 'daily'); pages it does not render keep last build's file. */
-export function renders(route: string, key: string): boolean {
-  if (!renderSet) {
-    const value = JSON.parse(readFileSync(input.renderSet, 'utf8')) as RenderSet;
-    renderSet = { all: value.all, pages: new Map(Object.entries(value.pages).map(([r, keys]) => [r, new Set(keys)])) };
-  }
-  return renderSet.all || (renderSet.pages.get(route)?.has(key) ?? false);
-}
-
-/** The pages of a keyed route this build renders, as getStaticPaths returns them: the build made their props (site/model/pages/, site/builder/page-input.ts). */
-export function staticPaths<P>(route: KeyedRoute): StaticPath<P>[] {
-  return decodePageData<StaticPath<P>[]>(readFileSync(keyedPagesFile(input, route), 'utf8'));
 }
 
 /** An article's body as HTML (rendered from its Markdown file). */

@@ -1,0 +1,93 @@
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../crawler/config/index.ts';
+import { frontmatterSchema } from '../../crawler/publish/frontmatter.ts';
+import { buildInputFiles, keyedPagesFile } from '../../site/builder/input.ts';
+import { writePageInput } from '../../site/builder/page-input.ts';
+import { keyedPages } from '../../site/builder/page-keys.ts';
+import type { ArticlePageProps } from '../../site/model/pages/article.ts';
+import type { StaticPath } from '../../site/model/pages/keyed.ts';
+import { decodePageData } from '../../site/model/pages/page-json.ts';
+import { buildSiteIndex, type ArticleInput } from '../../site/model/site-index.ts';
+
+// The build hands Astro the data of the pages it renders (site/builder/page-input.ts): what the
+// child reads grows with the pages rendered, not with the site.
+
+const ARTICLES = 400;
+const config = parseConfig({
+  site: { title: 'News', url: 'https://example.org/news', language: 'en' },
+  topics: [{ slug: 'science', name: 'Science', sources: ['https://a.example/feed'] }],
+  publish: { pageSize: 20 },
+});
+const root = mkdtempSync(join(tmpdir(), 'gleaner-page-input-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function article(i: number): ArticleInput {
+  const id = `science/a${i}`;
+  const file = `content/${id}.md`;
+  mkdirSync(dirname(join(root, file)), { recursive: true });
+  writeFileSync(join(root, file), `---\ntitle: A${i}\n---\nBody of article ${i}.\n`);
+  const at = new Date(Date.UTC(2024, 0, 1) + i * 3_600_000).toISOString();
+  const data = frontmatterSchema.parse({
+    id: i + 1,
+    title: `Article ${i}`,
+    url: `https://a.example/${i}`,
+    canonical: `https://a.example/${i}`,
+    fetched: at,
+    topic: 'science',
+    page: Math.floor(i / 20) + 1,
+    position: i,
+    publishedOnSite: at,
+    wordCount: 100,
+    readingTime: 1,
+    tags: ['ice'],
+    // Every tenth article is a second telling of the one before it; each names the one before as related.
+    cluster: i % 10 === 1 ? i : null,
+    related: i > 0 ? [`science/a${i - 1}`] : [],
+  });
+  return { id, data, file, bodySha: String(i) };
+}
+
+/** The articles a page-data file holds: its shared table's entries that are articles. */
+function articlesIn(file: string): number {
+  const table = JSON.parse(readFileSync(file, 'utf8').split('\n', 1)[0]!) as Array<Record<string, unknown>>;
+  return table.filter((entry) => 'bodySha' in entry).length;
+}
+
+describe('writePageInput', () => {
+  const index = buildSiteIndex(Array.from({ length: ARTICLES }, (_, i) => article(i)), config);
+  const keyed = keyedPages(index, 'p');
+
+  it('writes the props of the pages to render only, and the always-rendered pages cut to what they show', async () => {
+    const input = buildInputFiles(join(root, 'hourly'));
+    const one = keyed.find((p) => p.route === 'article' && p.id === 'science/a391')!;
+    await writePageInput(index, [one], input, { root, health: [] });
+
+    const [page] = decodePageData<StaticPath<ArticlePageProps>[]>(readFileSync(keyedPagesFile(input, 'article'), 'utf8'));
+    expect(page!.params).toEqual({ topic: 'science', slug: 'a391' });
+    expect(page!.props.article.id).toBe('science/a391');
+    expect(page!.props.topic).toEqual({ slug: 'science', name: 'Science' });
+    // a391 tells a390's story: its related article is a telling, listed with the story, not again.
+    expect(page!.props.story!.members.map((m) => m.id)).toEqual(['science/a391', 'science/a390']);
+    expect(page!.props.related).toEqual([]);
+    expect(page!.props.older).toEqual({ path: '/news/science/a390/', title: 'Article 390' });
+    // One object per article across the page's props: templates compare them by identity.
+    expect(page!.props.story!.members[0]).toBe(page!.props.article);
+
+    expect(articlesIn(keyedPagesFile(input, 'article'))).toBe(2);
+    expect(articlesIn(keyedPagesFile(input, 'amp'))).toBe(0);
+    // Fronts, feeds and source pages show their newest: a fraction of the site.
+    expect(articlesIn(input.always)).toBeLessThan(ARTICLES / 2);
+    expect(readdirSync(input.pages).sort()).toEqual(['amp.json', 'archive.json', 'article.json', 'daily.json', 'sitemap.json', 'stories.json', 'story.json', 'tag.json']);
+  });
+
+  it('a cold build hands every article page its props', async () => {
+    const input = buildInputFiles(join(root, 'cold'));
+    await writePageInput(index, keyed, input, { root, health: [] });
+    expect(articlesIn(keyedPagesFile(input, 'article'))).toBe(ARTICLES);
+    const pages = decodePageData<StaticPath<ArticlePageProps>[]>(readFileSync(keyedPagesFile(input, 'article'), 'utf8'));
+    expect(pages).toHaveLength(ARTICLES);
+  });
+});
