@@ -5,9 +5,8 @@ import type { Article, SiteContext } from './site-index.ts';
 import type { SourceHealth } from '../builder/data/sources.ts';
 import type { RemovedPage } from './removed.ts';
 import { createRoutes } from './urls.ts';
-import { keyedPagesFile } from '../builder/input.ts';
 import type { KeyedRoute } from '../builder/page-keys.ts';
-import type { AlwaysInput } from '../builder/page-input.ts';
+import type { PageInput } from '../builder/page-input.ts';
 import type { StaticPath } from './pages/keyed.ts';
 import { decodePageData } from './pages/page-json.ts';
 
@@ -17,34 +16,34 @@ import { decodePageData } from './pages/page-json.ts';
 // reads what it renders, never every article; article bodies are read per page (bodyOf). Pages
 // and components that need only the config take it, and the site's routes, from here too.
 
-/** The pages of a keyed route this build renders, as getStaticPaths returns them. */
-export function staticPaths<P>(route: KeyedRoute): StaticPath<P>[] {
-  return decodePageData<StaticPath<P>[]>(readFileSync(keyedPagesFile(input, route), 'utf8'));
+let pagesMemo: PageInput | undefined;
+
+function pageInput(): PageInput {
+  pagesMemo ??= decodePageData<PageInput>(readFileSync(input.pages, 'utf8'));
+  return pagesMemo;
 }
 
-let alwaysMemo: AlwaysInput | undefined;
-
-function always(): AlwaysInput {
-  alwaysMemo ??= decodePageData<AlwaysInput>(readFileSync(input.always, 'utf8'));
-  return alwaysMemo;
+/** The pages of a keyed route this build renders, as getStaticPaths returns them. */
+export function staticPaths<P>(route: KeyedRoute): StaticPath<P>[] {
+  return pageInput().keyed[route] as StaticPath<P>[];
 }
 
 /** The data of the pages rendered every build (site/model/pages/always.ts). */
-export function alwaysPages(): AlwaysInput['pages'] {
-  return always().pages;
+export function alwaysPages(): PageInput['always'] {
+  return pageInput().always;
 }
 
 /** An endpoint's document, by its path under the site (site/model/pages/documents.ts). */
 export function documentAt(path: string): string {
-  const text = always().documents[path];
+  const text = pageInput().documents[path];
   if (text === undefined) throw new Error(`the build prepared no document ${path}`);
   return text;
 }
 
 /** The topics that have a document `file` of their own (`<topic>/<file>`), as static paths. */
 export function topicDocumentPaths(file: string): Array<{ params: { topic: string } }> {
-  const { documents, pages } = always();
-  return pages.topicFronts.filter(({ params }) => `${params.topic}/${file}` in documents).map(({ params }) => ({ params: { topic: params.topic! } }));
+  const { documents, always } = pageInput();
+  return always.topicFronts.filter(({ params }) => `${params.topic}/${file}` in documents).map(({ params }) => ({ params: { topic: params.topic! } }));
 }
 
 let healthMemo: SourceHealth[] | undefined;
