@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { config, input, paths } from 'virtual:gleaner/config';
 import { articleHtml } from '../html/article-body.ts';
 import type { Article, SiteContext } from './site-index.ts';
-import type { SourceHealth } from '../builder/data/sources.ts';
 import type { RemovedPage } from './removed.ts';
 import { createRoutes } from './urls.ts';
 import type { KeyedRoute } from '../builder/page-keys.ts';
@@ -12,7 +11,7 @@ import { decodePageData } from './pages/page-json.ts';
 
 // The only way pages reach content: the build (site/builder/) builds the site index once and
 // hands Astro each page's data, made by site/model/pages/: the props of the keyed pages it
-// renders (one file per route), and the data of the pages rendered every build. So this process
+// renders, the data of the pages rendered every build, in one file (input.pages). So this process
 // reads what it renders, never every article; article bodies are read per page (bodyOf). Pages
 // and components that need only the config take it, and the site's routes, from here too.
 
@@ -44,14 +43,6 @@ export function documentAt(path: string): string {
 export function topicDocumentPaths(file: string): Array<{ params: { topic: string } }> {
   const { documents, always } = pageInput();
   return always.topicFronts.filter(({ params }) => `${params.topic}/${file}` in documents).map(({ params }) => ({ params: { topic: params.topic! } }));
-}
-
-let healthMemo: SourceHealth[] | undefined;
-
-/** Each source host's health and learned names: the build read them from the crawler's state in its data worker (input.sources); this process never loads the state. */
-export function sourceHealth(): SourceHealth[] {
-  healthMemo ??= JSON.parse(readFileSync(input.sources, 'utf8')) as SourceHealth[];
-  return healthMemo;
 }
 
 let removedMemo: RemovedPage[] | undefined;
