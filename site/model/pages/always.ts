@@ -64,7 +64,8 @@ export interface TagSummary {
 export interface AlwaysPages {
   home: HomeProps;
   topicFronts: StaticPath<TopicFrontProps>[];
-  stories: { stories: StoryInfo[]; olderPage: number | null };
+  /** What /stories/ lists, the archive page before them, and how many archive pages there are. */
+  stories: { stories: StoryInfo[]; olderPage: number | null; pageCount: number };
   widest: StoryInfo[];
   /** Every edition, oldest first, as /daily/ lists it: a line per day. */
   editions: EditionSummary[];
@@ -128,7 +129,7 @@ export function alwaysPages(index: SiteIndex, health: SourceHealth[]): AlwaysPag
   return {
     home: homeProps(index),
     topicFronts: topicFronts(index),
-    stories: storyArchiveOf(index).index,
+    stories: { ...storyArchiveOf(index).index, pageCount: storyArchiveOf(index).pages.length },
     widest: widestStories(index.stories).slice(0, index.config.publish.pageSize * 2),
     editions: dailyEditions(index).map((e) => ({ day: e.day, path: e.path, closed: e.closed, count: e.sections.reduce((n, s) => n + s.items.length, 0), topics: e.sections.map((s) => s.name) })),
     sources: sources.map(summary),
