@@ -1,7 +1,7 @@
 // Astro renders the pages of <root>'s site. The build (site/builder/) runs it in a child process
 // and sets: the config it parsed (GLEANER_CONFIG_JSON, taken as it is: never parsed twice), where to write (GLEANER_OUT_DIR, a stage
 // folder inside the project that the build merges into <root>/dist), and its input files
-// (GLEANER_BUILD_INPUT: the articles and which pages to render). Pages read them through the
+// (GLEANER_BUILD_INPUT: the data of the pages to render, site/builder/input.ts). Pages read them through the
 // virtual module `virtual:gleaner/config`. Without them (astro dev, npm run dev) the config is
 // loaded from GLEANER_CONFIG / site.config.ts and the input made from <root> (dev-input.ts).
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import { PAGE_DIRECTIVES, PAGE_SCRIPT_SOURCES, PAGE_STYLE_SOURCES, THEME_BOOTSTR
 
 const config = process.env.GLEANER_CONFIG_JSON ? configFromHandoff(process.env.GLEANER_CONFIG_JSON) : await loadConfig();
 const paths = sitePaths(process.env.GLEANER_ROOT ?? '.');
-const input = process.env.GLEANER_BUILD_INPUT ? JSON.parse(process.env.GLEANER_BUILD_INPUT) : await devBuildInput(paths);
+const input = process.env.GLEANER_BUILD_INPUT ? JSON.parse(process.env.GLEANER_BUILD_INPUT) : await devBuildInput(paths, config);
 
 export default defineConfig({
   site: new URL(config.site.url).href,

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from '../../crawler/config/index.ts';
 import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
 import { buildSiteIndex, type ArticleInput } from '../model/site-index.ts';
-import type { RenderSet } from './input.ts';
+import { buildInputFiles } from './input.ts';
+import { writePageInput } from './page-input.ts';
 import { runAstro } from './astro.ts';
 import { readContentIndex, type SkippedFile } from './content-index.ts';
 import { buildDataFilesApart, readSourceHealthApart } from './data/apart.ts';
@@ -157,7 +158,7 @@ async function buildOnce(options: BuildOptions, memory: DatabaseSync, manifest: 
   const stage = stageFor(paths, options.shard);
   rmSync(stage, { recursive: true, force: true });
   mkdirSync(join(stage, 'input'), { recursive: true });
-  const input = { siteIndex: join(stage, 'input', 'site-index.json'), renderSet: join(stage, 'input', 'render.json'), downloads: join(stage, 'input', 'downloads.json'), sources: join(stage, 'input', 'sources.json'), removed: join(stage, 'input', 'removed.json') };
+  const input = buildInputFiles(join(stage, 'input'));
 
   // 2. Data files (before the keys: the sources' names the worker reads from the state are on
   // every card; and before Astro: the data page lists the files).
@@ -185,10 +186,7 @@ async function buildOnce(options: BuildOptions, memory: DatabaseSync, manifest: 
   const index = buildSiteIndex(entries, config, health);
   const keyed = keyedPages(index, prefix);
   const toRender = manifest.reading(() => keyed.filter((p) => inSlice(p.file) && (mode === 'cold' || manifest.page(p.file) !== p.key || (mode === 'incremental' && !existsSync(join(paths.dist, p.file))))));
-  const renderSet: RenderSet = { all: false, pages: {} };
-  for (const page of toRender) (renderSet.pages[page.route] ??= []).push(page.id);
-  writeFileSync(input.siteIndex, JSON.stringify(entries));
-  writeFileSync(input.renderSet, JSON.stringify(renderSet));
+  await writePageInput(index, toRender, input, { root: paths.root, health });
 
   // 3b. Pages.
   await runAstro({ project: PROJECT, root: paths.root, config, outDir: join(stage, 'astro'), input, logLevel: options.verbose ? 'info' : options.quiet ? 'error' : 'warn' });

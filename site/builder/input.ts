@@ -1,25 +1,30 @@
+import { join } from 'node:path';
 import type { Config } from '../../crawler/config/index.ts';
 import type { SitePaths } from '../../crawler/paths.ts';
 
 const ID = 'virtual:gleaner/config';
 const RESOLVED = `\0${ID}`;
 
-/** Which keyed pages a build renders: all of them (a cold build), or those whose key changed, by route. */
-export interface RenderSet {
-  all: boolean;
-  pages: Record<string, string[]>;
-}
-
-/** Files the build hands Astro: the articles, and which keyed pages to render (see site/builder/). */
+/** Files the build hands Astro (see site/builder/): each page's data, prepared from the site index, so Astro reads only what it renders. */
 export interface BuildInput {
-  siteIndex: string;
-  renderSet: string;
+  /** The data of the pages this build renders (site/builder/page-input.ts): per keyed route its pages as getStaticPaths returns them, the data of the pages rendered every build, the documents of such endpoints. */
+  pages: string;
   /** What the data page lists (site/builder/data/index.ts). */
   downloads: string;
   /** Each source host's health from the crawler's state (site/builder/data/sources.ts). */
   sources: string;
   /** The old pages of removed articles (site/model/removed.ts). */
   removed: string;
+}
+
+/** The input files of a build, in `dir`. */
+export function buildInputFiles(dir: string): BuildInput {
+  return {
+    pages: join(dir, 'pages.json'),
+    downloads: join(dir, 'downloads.json'),
+    sources: join(dir, 'sources.json'),
+    removed: join(dir, 'removed.json'),
+  };
 }
 
 /** A Vite plugin serving the validated config, the root's paths and the build's input files to pages (typed in site/env.d.ts). */

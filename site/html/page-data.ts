@@ -5,32 +5,32 @@ import { largestImage } from './images.ts';
 import { collectionPageLd, newsArticleLd, type JsonLd, type Publisher } from '../outputs/jsonld.ts';
 import type { ReuseMode } from '../model/reuse.ts';
 import { servedHtml } from './served-html.ts';
-import type { Article, SiteIndex } from '../model/site-index.ts';
+import type { Article, SiteContext } from '../model/site-index.ts';
 
 /** A tag page lists its newest articles; older ones are one click away in search, filtered by the tag. */
 export const TAG_PAGE_LIMIT = 50;
 
 /** Where an article page's rel=canonical points: the source when the page shows less than the whole article or config site.canonical says so, else the page itself. */
-export function articleCanonical(index: SiteIndex, article: Article): string {
+export function articleCanonical(index: SiteContext, article: Article): string {
   if (index.config.site.canonical === 'source' || article.mode !== 'full') return article.data.canonical || article.data.url;
   return index.routes.absolute(article.path);
 }
 
 /** hreflang alternates for an article written in another language than the site's. */
-export function languageAlternates(index: SiteIndex, article: Article): Array<{ hreflang: string; href: string }> {
+export function languageAlternates(index: SiteContext, article: Article): Array<{ hreflang: string; href: string }> {
   const lang = article.data.lang || index.config.site.language;
   if (lang.toLowerCase() === index.config.site.language.toLowerCase()) return [];
   return [{ hreflang: lang, href: articleCanonical(index, article) }];
 }
 
 /** The site as a schema.org publisher (its name, home page and logo). */
-export function publisher(index: SiteIndex): Publisher {
+export function publisher(index: SiteContext): Publisher {
   const { config, routes } = index;
   return { name: config.site.title, url: routes.absolute(routes.home()), logo: routes.absolute(routes.path('icons/icon-512.png')) };
 }
 
 /** An article's body (`html`, see article-body.ts) as its page serves it (see served-html.ts). */
-export function articleBodyHtml(index: SiteIndex, html: string): string {
+export function articleBodyHtml(index: SiteContext, html: string): string {
   return servedHtml(html, { origin: index.config.site.url });
 }
 
@@ -61,7 +61,8 @@ export interface ArticleFacts {
   image: { url: string; width: number | null; height: number | null } | null;
 }
 
-export function articleFacts(index: SiteIndex, article: Article, html: string): ArticleFacts {
+/** `topicName`: its topic's name (the slug for a topic no longer configured). */
+export function articleFacts(index: SiteContext, article: Article, html: string, topicName: string): ArticleFacts {
   const { config, routes } = index;
   const data = article.data;
   const url = routes.absolute(article.path);
@@ -72,7 +73,7 @@ export function articleFacts(index: SiteIndex, article: Article, html: string): 
     url,
     canonical: articleCanonical(index, article),
     mode,
-    topicName: index.topicBySlug.get(article.topic)?.name ?? article.topic,
+    topicName,
     lang: data.lang || config.site.language,
     description: data.description || (mode === 'link' ? '' : bodyStart(html, 160)),
     published,
@@ -82,7 +83,7 @@ export function articleFacts(index: SiteIndex, article: Article, html: string): 
 }
 
 /** NewsArticle JSON-LD of an article page or its AMP page. */
-export function articleLd(index: SiteIndex, article: Article, facts: ArticleFacts): JsonLd {
+export function articleLd(index: SiteContext, article: Article, facts: ArticleFacts): JsonLd {
   const data = article.data;
   return newsArticleLd({
     headline: data.title,
@@ -104,7 +105,7 @@ export function articleLd(index: SiteIndex, article: Article, facts: ArticleFact
 }
 
 /** CollectionPage JSON-LD of one of the site's list pages (topic, archive, tag, tags); paths are site-relative. */
-export function listPageLd(index: SiteIndex, page: { name: string; path: string; description: string }, items: Array<{ path: string; name: string }>): JsonLd {
+export function listPageLd(index: SiteContext, page: { name: string; path: string; description: string }, items: Array<{ path: string; name: string }>): JsonLd {
   const { config, routes } = index;
   return collectionPageLd({
     name: page.name,

@@ -1,39 +1,48 @@
 import { readFileSync } from 'node:fs';
 import { config, input, paths } from 'virtual:gleaner/config';
 import { articleHtml } from '../html/article-body.ts';
-import { buildSiteIndex, type Article, type ArticleInput, type SiteIndex } from './site-index.ts';
-import { buildSources, type SourceInfo } from './sources.ts';
-import type { SourceHealth } from '../builder/data/sources.ts';
+import type { Article, SiteContext } from './site-index.ts';
 import type { RemovedPage } from './removed.ts';
 import { createRoutes } from './urls.ts';
-import type { RenderSet } from '../builder/input.ts';
+import type { KeyedRoute } from '../builder/page-keys.ts';
+import type { PageInput } from '../builder/page-input.ts';
+import type { StaticPath } from './pages/keyed.ts';
+import { decodePageData } from './pages/page-json.ts';
 
-// The only way pages reach content: the build (site/builder/) reads content/ and hands Astro the
-// articles (input.siteIndex) and which pages to render (input.renderSet); one index per build,
-// shared by every page through this module-level memo. Pages and components that need only the
-// config take it, and the site's routes, from here too.
+// The only way pages reach content: the build (site/builder/) builds the site index once and
+// hands Astro each page's data, made by site/model/pages/: the props of the keyed pages it
+// renders, the data of the pages rendered every build, in one file (input.pages). So this process
+// reads what it renders, never every article; article bodies are read per page (bodyOf). Pages
+// and components that need only the config take it, and the site's routes, from here too.
 
-let memo: Promise<SiteIndex> | undefined;
+let pagesMemo: PageInput | undefined;
 
-export function siteIndex(): Promise<SiteIndex> {
-  memo ??= Promise.resolve().then(() => buildSiteIndex(JSON.parse(readFileSync(input.siteIndex, 'utf8')) as ArticleInput[], config, sourceHealth()));
-  return memo;
+function pageInput(): PageInput {
+  pagesMemo ??= decodePageData<PageInput>(readFileSync(input.pages, 'utf8'));
+  return pagesMemo;
 }
 
-let healthMemo: SourceHealth[] | undefined;
-
-/** Each source host's health and learned names: the build read them from the crawler's state in its data worker (input.sources); this process never loads the state. */
-export function sourceHealth(): SourceHealth[] {
-  healthMemo ??= JSON.parse(readFileSync(input.sources, 'utf8')) as SourceHealth[];
-  return healthMemo;
+/** The pages of a keyed route this build renders, as getStaticPaths returns them. */
+export function staticPaths<P>(route: KeyedRoute): StaticPath<P>[] {
+  return pageInput().keyed[route] as StaticPath<P>[];
 }
 
-let sourcesMemo: Promise<SourceInfo[]> | undefined;
+/** The data of the pages rendered every build (site/model/pages/always.ts). */
+export function alwaysPages(): PageInput['always'] {
+  return pageInput().always;
+}
 
-/** The site's sources with their health and names. */
-export function sources(): Promise<SourceInfo[]> {
-  sourcesMemo ??= siteIndex().then((index) => buildSources(index, sourceHealth()));
-  return sourcesMemo;
+/** An endpoint's document, by its path under the site (site/model/pages/documents.ts). */
+export function documentAt(path: string): string {
+  const text = pageInput().documents[path];
+  if (text === undefined) throw new Error(`the build prepared no document ${path}`);
+  return text;
+}
+
+/** The topics that have a document `file` of their own (`<topic>/<file>`), as static paths. */
+export function topicDocumentPaths(file: string): Array<{ params: { topic: string } }> {
+  const { documents, always } = pageInput();
+  return always.topicFronts.filter(({ params }) => `${params.topic}/${file}` in documents).map(({ params }) => ({ params: { topic: params.topic! } }));
 }
 
 let removedMemo: RemovedPage[] | undefined;
@@ -44,17 +53,6 @@ export function removedPages(): RemovedPage[] {
   return removedMemo;
 }
 
-let renderSet: { all: boolean; pages: Map<string, Set<string>> } | undefined;
-
-/** Whether this build renders the page `key` of a keyed route ('article', 'amp', 'archive', 'tag', 'story', 'stories', 'sitemap', 'daily'); pages it does not render keep last build's file. */
-export function renders(route: string, key: string): boolean {
-  if (!renderSet) {
-    const value = JSON.parse(readFileSync(input.renderSet, 'utf8')) as RenderSet;
-    renderSet = { all: value.all, pages: new Map(Object.entries(value.pages).map(([r, keys]) => [r, new Set(keys)])) };
-  }
-  return renderSet.all || (renderSet.pages.get(route)?.has(key) ?? false);
-}
-
 /** An article's body as HTML (rendered from its Markdown file). */
 export function bodyOf(article: Article): Promise<string> {
   return articleHtml(paths.root, article);
@@ -63,3 +61,6 @@ export function bodyOf(article: Article): Promise<string> {
 export { config, paths };
 
 export const routes = createRoutes(config.site.url);
+
+/** The config and routes, for the page helpers that take them (site/html/page-data.ts). */
+export const site: SiteContext = { config, routes };

@@ -118,6 +118,9 @@ export interface SiteIndex {
   onFront(topic: TopicInfo, page: number): boolean;
 }
 
+/** What page helpers need of the site beyond a page's own data: its config and routes (a page's props carry the rest, site/model/pages/). */
+export type SiteContext = Pick<SiteIndex, 'config' | 'routes'>;
+
 function newestFirst(a: Article, b: Article): number {
   return (
     time(b.data.publishedOnSite) - time(a.data.publishedOnSite) ||

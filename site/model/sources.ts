@@ -63,7 +63,7 @@ export function buildSources(index: SiteIndex, health: SourceHealth[]): SourceIn
 export type SourceStatus = 'ok' | 'failing' | 'unread';
 
 /** failing: a source of the host failed its last read; unread: nothing of the host read yet. */
-export function sourceStatus(source: SourceInfo): SourceStatus {
+export function sourceStatus(source: Pick<SourceInfo, 'health'>): SourceStatus {
   if (!source.health?.lastRead) return 'unread';
   return source.health.failingReads > 0 ? 'failing' : 'ok';
 }

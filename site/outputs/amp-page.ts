@@ -5,14 +5,14 @@ import { imageAttrs, leadCaption } from '../html/images.ts';
 import { articleFacts, articleLd } from '../html/page-data.ts';
 import { shownBody } from '../model/reuse.ts';
 import { AMP_DEFAULT_HEIGHT, AMP_DEFAULT_WIDTH, servedHtml } from '../html/served-html.ts';
-import type { Article, SiteIndex } from '../model/site-index.ts';
+import type { Article, SiteContext } from '../model/site-index.ts';
 import { socialMeta } from '../html/social-meta.ts';
 
 /** The AMP version of an article page (linked from it with rel=amphtml; its rel=canonical points back). */
-export function renderAmpArticle(index: SiteIndex, article: Article, html: string): string {
+export function renderAmpArticle(index: SiteContext, article: Article, html: string, topicName: string): string {
   const { config, routes } = index;
   const data = article.data;
-  const facts = articleFacts(index, article, html);
+  const facts = articleFacts(index, article, html, topicName);
   const pageUrl = facts.url;
   const sourceName = article.source;
   const { mode } = facts;

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { siteIndex } from '../model/site-data.ts';
-import { dailyFeed } from '../outputs/daily-feed.ts';
+import { documentAt } from '../model/site-data.ts';
 
-export const GET: APIRoute = async () => new Response(dailyFeed(await siteIndex(), 'rss'), { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' } });
+// Written by the build from its site index (site/model/pages/documents.ts).
+export const GET: APIRoute = () => new Response(documentAt('daily.xml'), { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' } });

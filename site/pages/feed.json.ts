@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { paths, siteIndex } from '../model/site-data.ts';
-import { feedResponse } from '../outputs/feed-response.ts';
+import { documentAt } from '../model/site-data.ts';
 
-export const GET: APIRoute = async () => feedResponse(await siteIndex(), paths.root, 'json');
+// Written by the build from its site index (site/model/pages/documents.ts).
+export const GET: APIRoute = () => new Response(documentAt('feed.json'), { headers: { 'Content-Type': 'application/feed+json; charset=utf-8' } });

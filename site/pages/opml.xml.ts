@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { siteIndex, sourceHealth } from '../model/site-data.ts';
-import { siteOpml } from '../outputs/opml.ts';
+import { documentAt } from '../model/site-data.ts';
 
-export const GET: APIRoute = async () => new Response(siteOpml(await siteIndex(), undefined, sourceHealth()), { headers: { 'Content-Type': 'text/x-opml; charset=utf-8' } });
+// Written by the build from its site index (site/model/pages/documents.ts).
+export const GET: APIRoute = () => new Response(documentAt('opml.xml'), { headers: { 'Content-Type': 'text/x-opml; charset=utf-8' } });

@@ -1,11 +1,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { siteIndex, sourceHealth } from '../../model/site-data.ts';
-import { siteOpml } from '../../outputs/opml.ts';
+import { documentAt, topicDocumentPaths } from '../../model/site-data.ts';
 
-// Only topics in the config have sources; a removed topic's pages build without a list.
-export const getStaticPaths: GetStaticPaths = async () => (await siteIndex()).topics.filter((t) => t.configured).map((topic) => ({ params: { topic: topic.slug } }));
+// Written by the build from its site index (site/model/pages/documents.ts), for each topic that has one.
+export const getStaticPaths: GetStaticPaths = () => topicDocumentPaths('opml.xml');
 
-export const GET: APIRoute = async ({ params }) => {
-  const index = await siteIndex();
-  return new Response(siteOpml(index, index.topicBySlug.get(params.topic!)!, sourceHealth()), { headers: { 'Content-Type': 'text/x-opml; charset=utf-8' } });
-};
+export const GET: APIRoute = ({ params }) => new Response(documentAt(`${params.topic}/opml.xml`), { headers: { 'Content-Type': 'text/x-opml; charset=utf-8' } });

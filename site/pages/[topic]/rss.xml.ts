@@ -1,10 +1,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { paths, siteIndex } from '../../model/site-data.ts';
-import { feedResponse } from '../../outputs/feed-response.ts';
+import { documentAt, topicDocumentPaths } from '../../model/site-data.ts';
 
-export const getStaticPaths: GetStaticPaths = async () => (await siteIndex()).topics.map((topic) => ({ params: { topic: topic.slug } }));
+// Written by the build from its site index (site/model/pages/documents.ts), for each topic that has one.
+export const getStaticPaths: GetStaticPaths = () => topicDocumentPaths('rss.xml');
 
-export const GET: APIRoute = async ({ params }) => {
-  const index = await siteIndex();
-  return feedResponse(index, paths.root, 'rss', index.topicBySlug.get(params.topic!)!);
-};
+export const GET: APIRoute = ({ params }) => new Response(documentAt(`${params.topic}/rss.xml`), { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' } });

@@ -1,14 +1,8 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { renders, siteIndex } from '../../model/site-data.ts';
-import { sitemapFiles } from '../../outputs/sitemap-data.ts';
+import { staticPaths } from '../../model/site-data.ts';
+import type { SitemapPageProps } from '../../model/pages/sitemap.ts';
 import { sitemapXml } from '../../outputs/sitemap.ts';
 
-export const getStaticPaths: GetStaticPaths = async () =>
-  sitemapFiles(await siteIndex())
-    .filter((file) => renders('sitemap', file.name))
-    .map((file) => ({ params: { name: file.name } }));
+export const getStaticPaths: GetStaticPaths = () => staticPaths<SitemapPageProps>('sitemap');
 
-export const GET: APIRoute = async ({ params }) => {
-  const file = sitemapFiles(await siteIndex()).find((f) => f.name === params.name)!;
-  return new Response(sitemapXml(file.urls), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
-};
+export const GET: APIRoute<SitemapPageProps> = ({ props }) => new Response(sitemapXml(props.urls), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { siteIndex } from '../../model/site-data.ts';
-import { storyFeedResponse } from '../../outputs/feed-response.ts';
+import { documentAt } from '../../model/site-data.ts';
 
-export const GET: APIRoute = async () => storyFeedResponse(await siteIndex(), 'json');
+// Written by the build from its site index (site/model/pages/documents.ts).
+export const GET: APIRoute = () => new Response(documentAt('stories/feed.json'), { headers: { 'Content-Type': 'application/feed+json; charset=utf-8' } });

@@ -1,8 +1,8 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { paths, sources } from '../../../model/site-data.ts';
+import { alwaysPages, paths } from '../../../model/site-data.ts';
 import { sourceIconBytes } from '../../../outputs/source-icon.ts';
 
-export const getStaticPaths: GetStaticPaths = async () => (await sources()).map((s) => ({ params: { host: s.host }, props: { file: s.health?.icon ?? null } }));
+export const getStaticPaths: GetStaticPaths = () => alwaysPages().sources.map((s) => ({ params: { host: s.host }, props: { file: s.health?.icon ?? null } }));
 
 export const GET: APIRoute = async ({ props }) => {
   const bytes = await sourceIconBytes(paths.root, (props as { file: string | null }).file);

@@ -1,0 +1,48 @@
+import type { Article, SiteIndex, StoryInfo } from '../site-index.ts';
+
+// What an article page and its AMP page show besides the article itself (page-keys.ts keys the
+// same things): pure, the site index and the article's id in, plain data out.
+
+export interface ArticlePageProps {
+  article: Article;
+  topic: { slug: string; name: string };
+  /** Its story of two or more tellings, if any. */
+  story: StoryInfo | null;
+  /** Related articles that are not tellings of its story (those are listed with the story). */
+  related: Article[];
+  /** The article before it in its topic. */
+  older: { path: string; title: string } | null;
+}
+
+export interface AmpPageProps {
+  article: Article;
+  topicName: string;
+}
+
+function topicOf(index: SiteIndex, article: Article): { slug: string; name: string } {
+  return { slug: article.topic, name: index.topicBySlug.get(article.topic)?.name ?? article.topic };
+}
+
+export function articlePageProps(index: SiteIndex, id: string): ArticlePageProps {
+  const article = index.byId.get(id)!;
+  const story = index.storyOf(article);
+  const older = index.older(article);
+  return {
+    article,
+    topic: topicOf(index, article),
+    story,
+    related: index.related(article).filter((r) => !story?.members.includes(r)),
+    older: older ? { path: older.path, title: older.data.title } : null,
+  };
+}
+
+export function ampPageProps(index: SiteIndex, id: string): AmpPageProps {
+  const article = index.byId.get(id)!;
+  return { article, topicName: topicOf(index, article).name };
+}
+
+/** An article's route parameters: its topic and slug. */
+export function articleParams(index: SiteIndex, id: string): { topic: string; slug: string } {
+  const article = index.byId.get(id)!;
+  return { topic: article.topic, slug: article.slug };
+}

@@ -1,0 +1,57 @@
+import type { SourceHealth } from '../../builder/data/sources.ts';
+import { dailyFeed } from '../../outputs/daily-feed.ts';
+import { feedResponse, storyFeedResponse } from '../../outputs/feed-response.ts';
+import type { FeedKind } from '../../outputs/feed-data.ts';
+import { siteOpml } from '../../outputs/opml.ts';
+import { sitemapFiles } from '../../outputs/sitemap-data.ts';
+import { newestLastmod, sitemapIndexXml } from '../../outputs/sitemap.ts';
+import type { SiteIndex } from '../site-index.ts';
+import { buildSources, sourceStatus } from '../sources.ts';
+
+// The endpoints rendered every build (feeds, OPML, the sitemap index, sources.json) read the
+// whole site's lists: their documents are written here, from the build's one site index, and
+// the endpoints serve them (site/pages/). Keyed by the document's path under the site.
+
+const FEEDS: Record<FeedKind, string> = { rss: 'rss.xml', atom: 'atom.xml', json: 'feed.json' };
+
+function sourcesJson(index: SiteIndex, health: SourceHealth[]): string {
+  const { routes } = index;
+  const list = buildSources(index, health).map((s) => ({
+    host: s.host,
+    name: s.name,
+    page: routes.absolute(routes.source(s.host)),
+    icon: routes.absolute(routes.sourceIcon(s.host)),
+    urls: s.feeds.map((f) => ({ url: f.url, kind: f.kind, topic: f.topic, origin: f.origin, active: f.active })),
+    topics: s.topics,
+    articles: s.articles.length,
+    status: sourceStatus(s),
+    lastRead: s.health?.lastRead ?? null,
+    lastError: s.health?.lastError ?? null,
+    failures: s.health?.failures ?? 0,
+    failingReads: s.health?.failingReads ?? 0,
+  }));
+  return `${JSON.stringify({ site: routes.absolute(routes.home()), sources: list }, null, 2)}\n`;
+}
+
+function sitemapIndex(index: SiteIndex): string {
+  const { routes } = index;
+  return sitemapIndexXml(sitemapFiles(index).map((file) => ({ loc: routes.absolute(routes.path(`sitemaps/${file.name}.xml`)), lastmod: newestLastmod(file.urls) })));
+}
+
+/** `root` is the site's (feeds carry article bodies, read from their files). */
+export async function endpointDocuments(index: SiteIndex, root: string, health: SourceHealth[]): Promise<Record<string, string>> {
+  const documents: Record<string, string> = {};
+  for (const [kind, file] of Object.entries(FEEDS) as Array<[FeedKind, string]>) {
+    documents[file] = await (await feedResponse(index, root, kind)).text();
+    for (const topic of index.topics) documents[`${topic.slug}/${file}`] = await (await feedResponse(index, root, kind, topic)).text();
+    documents[`stories/${file}`] = await storyFeedResponse(index, kind).text();
+  }
+  documents['opml.xml'] = siteOpml(index, undefined, health);
+  // Only topics in the config have sources; a removed topic's pages build without a list.
+  for (const topic of index.topics) if (topic.configured) documents[`${topic.slug}/opml.xml`] = siteOpml(index, topic, health);
+  documents['daily.xml'] = dailyFeed(index, 'rss');
+  documents['daily.atom.xml'] = dailyFeed(index, 'atom');
+  documents['sitemap-index.xml'] = sitemapIndex(index);
+  documents['sources.json'] = sourcesJson(index, health);
+  return documents;
+}
