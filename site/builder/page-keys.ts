@@ -18,7 +18,7 @@ export type KeyedRoute = 'article' | 'amp' | 'archive' | 'tag' | 'story' | 'stor
 
 export interface KeyedPage {
   route: KeyedRoute;
-  /** The page's id within its route (what the route's getStaticPaths filters on). */
+  /** The page's id within its route (the page data of site/model/pages/ is made for it). */
   id: string;
   /** Its file in dist/, relative, with forward slashes. */
   file: string;

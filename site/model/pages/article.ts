@@ -14,10 +14,11 @@ export interface ArticlePageProps {
   older: { path: string; title: string } | null;
 }
 
-export interface AmpPageProps {
+// A type, not an interface: Astro's getStaticPaths wants props with an index signature.
+export type AmpPageProps = {
   article: Article;
   topicName: string;
-}
+};
 
 function topicOf(index: SiteIndex, article: Article): { slug: string; name: string } {
   return { slug: article.topic, name: index.topicBySlug.get(article.topic)?.name ?? article.topic };

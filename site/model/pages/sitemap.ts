@@ -4,9 +4,9 @@ import type { SiteIndex } from '../site-index.ts';
 
 // One article sitemap file (/sitemaps/<name>.xml): its URLs.
 
-export interface SitemapPageProps {
+export type SitemapPageProps = {
   urls: SitemapUrl[];
-}
+};
 
 export function sitemapPageProps(index: SiteIndex, name: string): SitemapPageProps {
   return { urls: sitemapFiles(index).find((f) => f.name === name)!.urls };
