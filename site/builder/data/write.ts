@@ -91,17 +91,17 @@ export async function dataFileBytes(state: StateReader, root: string, rows: File
     insertRows(out, 'posts', COLUMNS.posts, from.posts);
     insertRows(out, 'sources', COLUMNS.sources, from.sources);
     insertRows(out, 'runs', COLUMNS.runs, from.runs);
-    insertRows(
-      out,
-      'files',
-      'name, kind, period, part, articles, urls, bytes, sha256',
-      (rows.files ?? []).map((f) => ({ name: f.name, kind: f.kind, period: f.period, part: f.part, articles: f.articles, urls: f.urls, bytes: f.bytes, sha256: f.sha256 })),
-    );
+    insertFiles(out, rows.files ?? []);
     out.run('COMMIT');
     return out.export();
   } finally {
     out.close();
   }
+}
+
+/** The data files a download lists (its `files` table): the catalog's, or a whole small site's. */
+function insertFiles(out: import('sql.js').Database, files: readonly DataFileEntry[]): void {
+  insertRows(out, 'files', 'name, kind, period, part, articles, urls, bytes, sha256', files.map((f) => ({ name: f.name, kind: f.kind, period: f.period, part: f.part, articles: f.articles, urls: f.urls, bytes: f.bytes, sha256: f.sha256 })));
 }
 
 /** site.sqlite of a large site: the catalog. Topics, every source and tag, and every data file with its size and SHA-256. */
@@ -116,12 +116,7 @@ export async function catalogBytes(state: StateReader, files: DataFileEntry[]): 
     insertRows(out, 'topics', COLUMNS.topics, from.topics);
     insertRows(out, 'sources', COLUMNS.sources, from.sources);
     insertRows(out, 'tags', COLUMNS.tags, from.tags);
-    insertRows(
-      out,
-      'files',
-      'name, kind, period, part, articles, urls, bytes, sha256',
-      files.map((f) => ({ name: f.name, kind: f.kind, period: f.period, part: f.part, articles: f.articles, urls: f.urls, bytes: f.bytes, sha256: f.sha256 })),
-    );
+    insertFiles(out, files);
     out.run('COMMIT');
     return out.export();
   } finally {

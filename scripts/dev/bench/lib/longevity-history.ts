@@ -24,6 +24,7 @@ import { createRandom, deriveSeed } from '../../lib/random.ts';
 import { slugify } from '../../../../crawler/text/slug.ts';
 import { articleBody, headline, personName, sentence } from '../../lib/synthetic-prose.ts';
 import { TOPIC_SITES } from './sample-web-articles.ts';
+import { storyBank, storyRootOf } from './synthetic-stories.ts';
 
 // bench:longevity reaches a size by writing the site's history directly, the way runs write it,
 // without fetching and extracting each page (which would take hours at 100,000 articles): each
@@ -94,14 +95,15 @@ export async function writeHistoryRun(options: HistoryOptions): Promise<number> 
       const source = sources.find((s) => s.topic_id === topicRow.id) ?? null;
       const random = createRandom(deriveSeed(HISTORY_SEED, n, t));
       // Numbered, as real headlines rarely repeat: a title taken a hundred times would make its slug probe a hundred times.
-      const title = `${headline(bank, random)} (${n})`;
-      const body = articleBody(bank, random, { targetWords: random.int(600, 1200), sourceUrl: `https://${host}` });
+      const subjects = storyBank(bank, storyRootOf(n, TOPIC_SITES.length));
+      const title = `${headline(subjects, random)} (${n})`;
+      const body = articleBody(subjects, random, { targetWords: random.int(600, 1200), sourceUrl: `https://${host}` });
       const text = markdownText(body.markdown);
       const url = normalizedUrl(`http://${host}/archive/${n}/${slugify(title, { maxLength: 60 })}`);
       const storedMs = options.startMs + n * options.spacingMs;
       const at = new Date(storedMs).toISOString();
       const published = new Date(storedMs - random.int(1, 48) * 3_600_000).toISOString();
-      const description = sentence(bank, random);
+      const description = sentence(subjects, random);
       const tags = random.sample(bank.tags, 3);
 
       const { id: urlId } = discoverUrl(db, { url, topicId: topicRow.id, sourceId: source?.id ?? null, hintTitle: title, hintPublished: published }, at);

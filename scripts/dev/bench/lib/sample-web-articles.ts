@@ -4,6 +4,7 @@ import { stringify } from 'yaml';
 import { slugify } from '../../../../crawler/text/slug.ts';
 import { createRandom, deriveSeed } from '../../lib/random.ts';
 import { TOPIC_BANKS, articleBody, headline, personName, sentence, type TopicBank } from '../../lib/synthetic-prose.ts';
+import { storyBank, storyRootOf } from './synthetic-stories.ts';
 
 // New articles for the sample web (scripts/dev/demo), written as its article files so that feeds,
 // pages and lead images are served exactly as the demo serves them: what the benches that run
@@ -34,10 +35,11 @@ export function writeSampleWebArticles(options: SampleArticlesOptions): void {
     const t = n % TOPIC_SITES.length;
     const { topic, site, bank } = TOPIC_SITES[t]!;
     const random = createRandom(deriveSeed(2024, n, t));
-    const title = headline(bank, random);
-    const body = articleBody(bank, random, { targetWords: random.int(600, 1200), sourceUrl: `https://${site}.test` });
+    const subjects = storyBank(bank, storyRootOf(n, TOPIC_SITES.length));
+    const title = headline(subjects, random);
+    const body = articleBody(subjects, random, { targetWords: random.int(600, 1200), sourceUrl: `https://${site}.test` });
     const date = new Date(options.startMs + n * options.spacingMs);
-    const frontmatter = { title, site, author: personName(random), date: date.toISOString(), summary: sentence(bank, random), tags: random.sample(bank.tags, 3) };
+    const frontmatter = { title, site, author: personName(random), date: date.toISOString(), summary: sentence(subjects, random), tags: random.sample(bank.tags, 3) };
     mkdirSync(join(options.dir, topic), { recursive: true });
     writeFileSync(join(options.dir, topic, `${String(n).padStart(6, '0')}-${slugify(title, { maxLength: 50 })}-${n}.md`), `---\n${stringify(frontmatter)}---\n${body.markdown}\n`);
   }
