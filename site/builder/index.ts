@@ -16,7 +16,8 @@ import { writeDistState } from './dist-state.ts';
 import type { DatabaseSync } from 'node:sqlite';
 import { emptyHead, fileListBuildId, ManifestStore, type FileEntry, type ManifestHead } from './manifest.ts';
 import { openMemory, shardManifestFile } from './memory.ts';
-import { forgetCachedHtml, memoryFile, rendererVersion } from '../html/html-cache.ts';
+import { memoryFile, rendererVersion } from '../html/html-cache.ts';
+import { forgetBodies } from '../html/article-body.ts';
 import { crashpoint } from '../../crawler/crashpoint.ts';
 import { keyedPages, type KeyedPage } from './page-keys.ts';
 import { reuseConfig } from '../model/reuse.ts';
@@ -124,7 +125,7 @@ async function buildWithMemory(options: BuildOptions): Promise<BuildReport> {
     manifest.abandon(); // a build that failed while merging records nothing of it
     throw error;
   } finally {
-    forgetCachedHtml(paths.root);
+    forgetBodies(paths.root);
     if (manifestDb !== memory) manifestDb.close();
     memory.close();
   }

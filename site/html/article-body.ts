@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { cachedHtml } from './html-cache.ts';
+import { cachedHtml, forgetCachedHtml } from './html-cache.ts';
 import { renderMarkdown } from './markdown.ts';
 import { readArticleBody } from '../../crawler/publish/article-file.ts';
 import type { Article } from '../model/site-index.ts';
@@ -12,6 +12,12 @@ import type { Article } from '../model/site-index.ts';
 
 const RECENT = 64;
 const recent = new Map<string, Promise<string>>();
+
+/** Forgets the bodies this process holds for a site, and its reader of the HTML cache: a build that rewrote the memory calls this when done, so a later build in the same process reads what it holds then. */
+export function forgetBodies(root: string): void {
+  recent.clear();
+  forgetCachedHtml(root);
+}
 
 export function articleHtml(root: string, article: Pick<Article, 'file' | 'bodySha'>): Promise<string> {
   const key = `${article.file}\n${article.bodySha}`;
