@@ -29,7 +29,6 @@ export async function devBuildInput(paths: SitePaths, config: Config): Promise<B
   const health = data?.sources ?? [];
   const index = buildSiteIndex(entries, config, health);
   writeFileSync(input.downloads, JSON.stringify(data?.index ?? null));
-  writeFileSync(input.sources, JSON.stringify(health));
   writeFileSync(input.removed, JSON.stringify(data?.removed ?? []));
   await writePageInput(index, keyedPages(index, 'dev'), input, { root: paths.root, health });
   return input;

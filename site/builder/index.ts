@@ -179,7 +179,6 @@ async function buildOnce(options: BuildOptions, memory: DatabaseSync, manifest: 
   }
   const health = head.data.sources ?? [];
   writeFileSync(input.downloads, JSON.stringify(head.data.index));
-  writeFileSync(input.sources, JSON.stringify(health));
   writeFileSync(input.removed, JSON.stringify(head.data.removed ?? []));
   const dataDone = performance.now();
 

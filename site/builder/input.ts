@@ -11,8 +11,6 @@ export interface BuildInput {
   pages: string;
   /** What the data page lists (site/builder/data/index.ts). */
   downloads: string;
-  /** Each source host's health from the crawler's state (site/builder/data/sources.ts). */
-  sources: string;
   /** The old pages of removed articles (site/model/removed.ts). */
   removed: string;
 }
@@ -22,7 +20,6 @@ export function buildInputFiles(dir: string): BuildInput {
   return {
     pages: join(dir, 'pages.json'),
     downloads: join(dir, 'downloads.json'),
-    sources: join(dir, 'sources.json'),
     removed: join(dir, 'removed.json'),
   };
 }
