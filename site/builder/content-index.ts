@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { readArticleFile } from '../../crawler/publish/article-file.ts';
-import type { Frontmatter } from '../../crawler/publish/frontmatter.ts';
+import type { ArticleInput } from '../model/site-index.ts';
 import { bodySha, packHtml } from '../html/html-cache.ts';
 import { renderMarkdown } from '../html/markdown.ts';
 import { metaValue, openMemory, setMeta } from './memory.ts';
@@ -16,15 +16,8 @@ import { metaValue, openMemory, setMeta } from './memory.ts';
 // not render is left out), and that HTML is kept (site/html/html-cache.ts): the pages, feeds,
 // search and data files read it instead of rendering the body again.
 
-export interface ContentEntry {
-  /** `<topic>/<slug>`: the article's id and, under the site's base, its URL path. */
-  id: string;
-  /** Path relative to the site's root, with forward slashes. */
-  file: string;
-  data: Frontmatter;
-  /** SHA-256 of the Markdown body: the page's key includes it. */
-  bodySha: string;
-}
+/** An article as content/ holds it (`id` is `<topic>/<slug>`, its URL path under the site's base): the site index's input. */
+export type ContentEntry = ArticleInput;
 
 export interface SkippedFile {
   file: string;
@@ -173,7 +166,7 @@ export async function readContentIndex(root: string, db: DatabaseSync = openMemo
         continue;
       }
       seen.set(row.id, file);
-      entries.push({ id: row.id, file, data: JSON.parse(row.data) as Frontmatter, bodySha: row.body_sha });
+      entries.push({ id: row.id, file, data: JSON.parse(row.data) as ArticleInput['data'], bodySha: row.body_sha });
     }
   } finally {
     db.exec('COMMIT');

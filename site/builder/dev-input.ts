@@ -25,7 +25,7 @@ export async function devBuildInput(paths: SitePaths, config: Config): Promise<B
   const data = built?.head()?.data;
   built?.close();
   const content = await readContentIndex(paths.root);
-  const entries: ArticleInput[] = content.entries.map((e) => ({ id: e.id, data: e.data, file: e.file, bodySha: e.bodySha }));
+  const entries: ArticleInput[] = content.entries;
   const health = data?.sources ?? [];
   const index = buildSiteIndex(entries, config, health);
   writeFileSync(input.downloads, JSON.stringify(data?.index ?? null));

@@ -142,7 +142,7 @@ async function buildOnce(options: BuildOptions, memory: DatabaseSync, manifest: 
 
   // 1. Content.
   const content = await readContentIndex(paths.root, memory, rendererVersion(PROJECT));
-  const entries: ArticleInput[] = content.entries.map((e) => ({ id: e.id, data: e.data, file: e.file, bodySha: e.bodySha }));
+  const entries: ArticleInput[] = content.entries;
   const contentDone = performance.now();
   say(`building ${config.site.title} from ${paths.content}: ${entries.length} articles (${content.read} read, the rest known)`);
 
