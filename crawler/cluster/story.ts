@@ -49,17 +49,23 @@ export function summarize(candidates: Iterable<StoryItem>): Map<number, StorySum
  */
 export function recentCentroid(story: StorySummary, time: number, recentMs: number): Map<string, number> {
   if (story.oldest >= time - recentMs) return story.centroid;
-  const recent = story.members.filter((m) => m.time >= time - recentMs);
   const centroid = new Map<string, number>();
-  for (const m of recent.length ? recent : [story.members.reduce((a, b) => (b.time > a.time ? b : a))]) addToCentroid(centroid, m);
+  for (const m of recentMembers(story, time, recentMs)) addToCentroid(centroid, m);
   return centroid;
+}
+
+/** The members told within `recentMs` before `time` (its newest member when none is): the tellings an article is weighed against. */
+export function recentMembers(story: StorySummary, time: number, recentMs: number): StoryItem[] {
+  if (story.oldest >= time - recentMs) return story.members;
+  const recent = story.members.filter((m) => m.time >= time - recentMs);
+  return recent.length ? recent : [story.members.reduce((a, b) => (b.time > a.time ? b : a))];
 }
 
 /** How far the evidence that an article tells a story goes. */
 export interface Evidence {
   /** TF-IDF cosine of the article and the story's recent centroid (recentCentroid). */
   cosine: number;
-  /** The best TF-IDF cosine of the article and one member, and that member's id. */
+  /** The best TF-IDF cosine of the article and one recent member (recentMembers), and that member's id. */
   member: number;
   matched: number;
   /** Keys the article shares with the story's recent centroid. */
@@ -68,7 +74,7 @@ export interface Evidence {
   sharedNames: number;
   /** Whether both the article's title and the story's have names. */
   bothNamed: boolean;
-  /** The best estimated shingle Jaccard with a member. */
+  /** The best estimated shingle Jaccard with a recent member. */
   shingle: number;
 }
 
@@ -94,10 +100,14 @@ export function evidence(item: StoryItem, story: StorySummary, stats: TermStats,
     shared++;
     if (f.names.has(key) || story.names.has(key)) sharedNames++;
   }
+  // Members too are weighed as the story is told now: compared with every member a story ever
+  // had, a story that keeps growing finds ever more chances of one close member and swallows
+  // unrelated articles (a near-copy of a telling from days ago is another event's).
+  const members = recentMembers(story, item.time, recentMs);
   let member = 0;
-  let matched = story.members[0]!.id;
+  let matched = members[0]!.id;
   let shingle = 0;
-  for (const m of story.members) {
+  for (const m of members) {
     const cos = memberCosine(weights, na, featuresOf(m).vector, stats);
     if (cos > member || (cos === member && m.id < matched)) {
       member = cos;

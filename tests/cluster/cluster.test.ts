@@ -42,6 +42,19 @@ describe('chooseStory', () => {
     expect(chooseStory(copy, [kestrelA], stats, { ...CLUSTER_DEFAULTS, shingleThreshold: 2 })).toBeNull();
   });
 
+  it('weighs a growing story on its recent tellings: a close copy of a member told days ago does not pull an article in', () => {
+    // A story still being told (its newest member an hour old), whose first telling, days before, is a near-copy of the new article.
+    const old = { ...kestrelA, id: 10, cluster: 10, time: T0 - 30 * HOUR };
+    const recent = { ...heatPump, id: 11, cluster: 10, time: T0 - HOUR };
+    const copy = { ...kestrelA, id: 12, host: 'wire.test', title: 'Unrelated', terms: new Map([['unrelated', 1]]) };
+    const story = summarize([old, recent]).get(10)!;
+    expect(evidence(copy, story, stats, Infinity).shingle).toBeGreaterThanOrEqual(CLUSTER_DEFAULTS.shingleThreshold);
+    expect(evidence(copy, story, stats, CLUSTER_DEFAULTS.recentHours * HOUR).shingle).toBeLessThan(CLUSTER_DEFAULTS.shingleThreshold);
+    expect(chooseStory(copy, [old, recent], stats)).toBeNull();
+    // Told within the recent hours, the same copy joins.
+    expect(chooseStory(copy, [{ ...old, time: T0 - 2 * HOUR }, recent], stats)).toMatchObject({ cluster: 10, score: 1 });
+  });
+
   it('is deterministic: the best match wins whatever the candidates’ order', () => {
     expect(chooseStory(kestrelB, [...pool].reverse(), stats)).toEqual(chooseStory(kestrelB, pool, stats));
   });
