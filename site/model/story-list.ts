@@ -1,7 +1,7 @@
 import { articleTime } from './article-time.ts';
 import { time } from './dates.ts';
 import type { SiteIndex, StoryInfo } from './site-index.ts';
-import { storySources } from './story-sources.ts';
+import { memoByStory, storySources } from './story-sources.ts';
 
 // The lists of /stories/: the newest stories (by their newest telling), the widest (most
 // outlets), and the archive pages. Pure: stories in, lists out.
@@ -11,15 +11,21 @@ export const ARTICLE_PAGE_TELLINGS = 6;
 
 /** The story's newest and first tellings' own times (articleTime), as milliseconds. */
 export function storySpan(story: StoryInfo): { first: string; newest: string } {
-  let first = '';
-  let newest = '';
-  for (const m of story.members) {
-    const iso = articleTime(m.data).iso;
-    if (!first || time(iso) < time(first)) first = iso;
-    if (!newest || time(iso) > time(newest)) newest = iso;
-  }
-  return { first, newest };
+  return memoByStory(spanMemo, story, () => {
+    let first = '';
+    let newest = '';
+    let firstMs = 0;
+    let newestMs = 0;
+    for (const m of story.members) {
+      const iso = articleTime(m.data).iso;
+      const ms = time(iso);
+      if (!first || ms < firstMs) [first, firstMs] = [iso, ms];
+      if (!newest || ms > newestMs) [newest, newestMs] = [iso, ms];
+    }
+    return { first, newest };
+  });
 }
+const spanMemo = new WeakMap<StoryInfo, { members: number; value: { first: string; newest: string } }>();
 
 /** Newest first by the story's newest telling; then the newer story (higher id). */
 export function newestStories(stories: readonly StoryInfo[]): StoryInfo[] {
