@@ -13,11 +13,12 @@
 //
 //   npm run bench:longevity -- [--articles 1000,10000,50000,100000] [--add 100] [--runs 1]
 //                              [--batch 1000] [--image-widths 320,640,1024] [--no-cold] [--no-search] [--keep]
-//                              [--site DIR]
+//                              [--site DIR] [--cpu-prof DIR]
 //
 // --site DIR (with --runs 0: the history only) keeps the site in DIR and, when DIR holds one from an earlier run, carries on from
 // it: the history is written only up to the sizes it lacks. Two versions of the code can then be
 // measured on one history, one after the other (an hourly run adds --add articles each time).
+// --cpu-prof DIR writes V8 CPU profiles of each hourly build's Node processes into DIR/run-N.
 
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,8 +38,9 @@ import { TOPIC_SITES, writeSampleWebArticles } from './lib/sample-web-articles.t
 import { measureSearchBytes } from './lib/search-bytes.ts';
 import { count, gb, kb, printTable, seconds } from './lib/table.ts';
 import { commandArgs } from '../../kit/args.ts';
+import { summary } from '../../../site/builder/index.ts';
 
-const USAGE = 'usage: npm run bench:longevity -- [--articles 1000,10000,50000,100000] [--add 100] [--runs 1] [--batch 1000] [--image-widths 320,640,1024] [--no-cold] [--no-search] [--keep] [--site DIR]';
+const USAGE = 'usage: npm run bench:longevity -- [--articles 1000,10000,50000,100000] [--add 100] [--runs 1] [--batch 1000] [--image-widths 320,640,1024] [--no-cold] [--no-search] [--keep] [--site DIR] [--cpu-prof DIR]';
 const parsed = commandArgs(process.argv.slice(2), {
   articles: { type: 'string', default: '1000,10000,50000,100000' },
   add: { type: 'string', default: '100' },
@@ -49,6 +51,7 @@ const parsed = commandArgs(process.argv.slice(2), {
   'no-search': { type: 'boolean', default: false },
   keep: { type: 'boolean', default: false },
   site: { type: 'string' },
+  'cpu-prof': { type: 'string' },
 }, USAGE);
 if (typeof parsed === 'number') process.exit(parsed);
 const args = parsed.values;
@@ -137,6 +140,7 @@ try {
       const build = await runBuild({ root, configFile, cold: true });
       cold = { wallMs: build.wallMs, peakBytes: build.peakTreeRssBytes, pages: build.report.pages, files: build.report.files };
       console.log(`  cold build at ${count(onSite)}: ${seconds(build.wallMs)}, peak ${gb(build.peakTreeRssBytes)}, ${count(build.report.pages)} pages`);
+      console.log(indent(summary(build.report)));
       if (!args['no-search'] && chromiumAvailable()) {
         const queries = [TOPIC_SITES[0]!.bank.nouns[5]!, TOPIC_SITES[1]!.bank.tags[0]!];
         const measured = await measureSearchBytes(paths.dist, { queries });
@@ -185,7 +189,9 @@ async function hourlyRun(): Promise<RunFigures> {
 
   // The workflow's runner: a fresh checkout (no dist/), the build manifest restored from its cache.
   rmSync(paths.dist, { recursive: true, force: true });
-  const build: MeasuredBuild = await runBuild({ root, configFile });
+  const cpuProfDir = args['cpu-prof'] ? resolve(args['cpu-prof'], `run-${next}`) : undefined;
+  const build: MeasuredBuild = await runBuild({ root, configFile, cpuProfDir });
+  console.log(indent(summary(build.report)));
   return {
     published: crawl.answer.summary.published,
     crawl: { wallMs: crawl.wallMs, peakBytes: crawl.peakTreeRssBytes },
@@ -200,6 +206,10 @@ async function hourlyRun(): Promise<RunFigures> {
     },
     repo: figures,
   };
+}
+
+function indent(text: string): string {
+  return text.replace(/^/gm, '    ');
 }
 
 function roundAll(record: Record<string, number>): Record<string, number> {
