@@ -22,6 +22,8 @@ export interface SitePaths {
   cache: string;
   /** The snapshot of the state: every segment applied, with lookup indexes. */
   stateSnapshot: string;
+  /** Bookkeeping of runs that wrote no segment, folded into the next segment (store/bookkeeping-file.ts). */
+  bookkeeping: string;
 }
 
 export function sitePaths(root = process.env.GLEANER_ROOT ?? '.'): SitePaths {
@@ -38,5 +40,6 @@ export function sitePaths(root = process.env.GLEANER_ROOT ?? '.'): SitePaths {
     archive: join(abs, 'archive'),
     cache,
     stateSnapshot: join(cache, 'state.sqlite'),
+    bookkeeping: join(cache, 'bookkeeping.json'),
   };
 }

@@ -1,4 +1,5 @@
-import { relative, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { fetchProblem, type Fetcher } from '../fetch/index.ts';
 import { processIcon, saveImage, MAX_ICON_BYTES } from './index.ts';
 import type { SitePaths } from '../paths.ts';
@@ -63,7 +64,7 @@ export async function refreshSourceIcons(ctx: IconContext, candidates: IconCandi
   } catch {
     return { checked: 0, saved: 0 };
   }
-  const results = await Promise.all(due.map((c) => checkIcon(ctx, c).catch((error: unknown) => ({ file: null, hash: null, error: `E_INTERNAL: ${(error as Error).message}` }))));
+  const results = await Promise.all(due.map((c) => checkIcon(ctx, c, sourceIcon(ctx.db, c.host)).catch((error: unknown) => ({ file: null, hash: null, error: `E_INTERNAL: ${(error as Error).message}` }))));
   let saved = 0;
   due.forEach((c, i) => {
     const found = results[i]!;
@@ -77,7 +78,7 @@ export async function refreshSourceIcons(ctx: IconContext, candidates: IconCandi
   return { checked: due.length, saved };
 }
 
-async function checkIcon(ctx: IconContext, candidate: IconCandidate): Promise<{ file: string | null; hash: string | null; error: string | null }> {
+async function checkIcon(ctx: IconContext, candidate: IconCandidate, known: SourceIconRow | undefined): Promise<{ file: string | null; hash: string | null; error: string | null }> {
   const tried: string[] = [];
   const addresses = [...new Set([candidate.declared ? (URL.parse(candidate.declared, candidate.origin)?.href ?? null) : null, `${candidate.origin}/favicon.ico`].filter((a): a is string => a !== null))];
   for (const address of addresses) {
@@ -96,6 +97,8 @@ async function checkIcon(ctx: IconContext, candidate: IconCandidate): Promise<{ 
       tried.push(`${normalized.url}: ${icon.failure.code} ${icon.failure.message}`);
       continue;
     }
+    // The same icon as last time: the saved file stays, and the check is only bookkeeping (store/bookkeeping.ts).
+    if (known?.file && known.hash === icon.hash && existsSync(join(ctx.paths.root, known.file))) return { file: known.file, hash: known.hash, error: null };
     const dir = ctx.media.place(ctx.paths.media, new Date(ctx.now()).toISOString());
     const [file] = await saveImage(dir, icon);
     return { file: relative(ctx.paths.root, `${dir}/${file!.src}`).split(sep).join('/'), hash: icon.hash, error: null };

@@ -8,6 +8,7 @@ import { createRenderer, type Renderer } from '../render/renderer.ts';
 import type { Database } from '../store/database.ts';
 import { recordRun, type RunRecord } from '../store/runs.ts';
 import { openUpgradedState } from '../upgrade/index.ts';
+import { stateInfo } from '../store/state.ts';
 import { syncTopics, type TopicRow } from '../store/topics.ts';
 import type { UrlPolicy } from '../url/index.ts';
 import { silent, type Reporter } from './events.ts';
@@ -118,13 +119,15 @@ export function pageContext(run: RunSession, options: { force?: boolean } = {}):
   };
 }
 
-/** Records the run (its counts from the summary) and saves, when it changed anything: a run that found nothing writes nothing. */
+/**
+ * Records the run (its counts from the summary) and saves. A run that found nothing new changed
+ * only bookkeeping: the state keeps it locally and writes no segment (store/bookkeeping.ts).
+ */
 export function saveRun(run: RunSession, status: string): void {
   run.report({ type: 'phase', phase: 'save' });
-  if (!run.db.changed) return;
   const { discovered, requeued, fetched, articles, published, rejected, failed } = run.summary;
   const stats: RunRecord['stats'] = { discovered, requeued, fetched, articles, published, rejected, failed };
   recordRun(run.db, { startedAt: new Date(run.started).toISOString(), finishedAt: run.iso(), status, stats });
   run.db.save();
-  run.summary.saved = true;
+  run.summary.saved = stateInfo(run.db)?.written ?? true;
 }

@@ -20,8 +20,9 @@ export interface Persistence {
 
 /**
  * A SQLite database in sql.js (SQLite compiled to WebAssembly), held in memory. `changed` tracks
- * whether anything a reader of the published data would see has changed, so a run that finds
- * nothing new writes nothing (and git has nothing to commit).
+ * whether anything but quiet bookkeeping was written since the last save (a checkpoint is worth
+ * making); what a save of the crawler's state writes, a segment or nothing for git, is decided by
+ * the rule in store/bookkeeping.ts.
  */
 export class Database {
   readonly path: string | null;

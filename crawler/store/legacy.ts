@@ -6,7 +6,7 @@ import { GleanerError } from '../errors.ts';
 import { Database, migrate } from './database.ts';
 import type { SqlJs } from './engine.ts';
 import { MIGRATIONS } from './migrations.ts';
-import { listSegments, segmentBytes, segmentName, TRACKED_TABLES } from './segments.ts';
+import { createChangeTables, listSegments, segmentBytes, segmentName, TRACKED_TABLES } from './segments.ts';
 
 // The database of the single-file layout (data/site.sqlite), as the upgrade to segments reads it,
 // changes it and writes it out (crawler/upgrade/legacy-site.ts says the steps and their order).
@@ -76,8 +76,7 @@ export function setLegacyTermsAndFile(db: Database, articleId: number, terms: st
 
 /** The whole state as "upgrade" segments, table by table in rowid order, each up to `maxBytes` of row data; returns how many. */
 export function writeUpgradeSegments(db: Database, paths: SitePaths, SQL: SqlJs, nowMs: number, maxBytes: number): number {
-  db.sql.run('CREATE TEMP TABLE IF NOT EXISTS gl_dirty (tbl TEXT NOT NULL, rid INTEGER NOT NULL, PRIMARY KEY (tbl, rid))');
-  db.sql.run('CREATE TEMP TABLE IF NOT EXISTS gl_deleted (tbl TEXT NOT NULL, pk TEXT NOT NULL)');
+  createChangeTables(db);
   let seq = 0;
   let bytes = 0;
   const flush = () => {
@@ -96,7 +95,7 @@ export function writeUpgradeSegments(db: Database, paths: SitePaths, SQL: SqlJs,
     const size = columns.map((c) => `length(coalesce(${c}, ''))`).join(' + ');
     for (const row of db.all<{ rid: number; size: number }>(`SELECT rowid AS rid, ${size} AS size FROM ${name} ORDER BY rowid`)) {
       if (bytes > 0 && bytes + row.size > maxBytes) flush();
-      db.run('INSERT INTO temp.gl_dirty VALUES (?, ?)', [name, row.rid], { quiet: true });
+      db.run('INSERT INTO temp.gl_dirty (tbl, rid) VALUES (?, ?)', [name, row.rid], { quiet: true });
       bytes += row.size + 16;
     }
   }

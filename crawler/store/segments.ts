@@ -6,6 +6,7 @@ import type { Database } from './database.ts';
 import type { Database as SqlDatabase } from 'sql.js';
 import { memoryFile, type SqlJs } from './engine.ts';
 import { SEGMENT_UPGRADES } from './migrations.ts';
+import { contentWriteSql } from './bookkeeping.ts';
 
 // The crawler's state in git: one changeset file ("segment") per run that changed something,
 // holding the rows that run inserted or updated (whole rows) and the keys of the rows it deleted.
@@ -70,29 +71,40 @@ export function listSegments(dir: string): SegmentFile[] {
   return out.sort((a, b) => a.seq - b.seq || (a.name < b.name ? -1 : 1));
 }
 
+/** The temporary tables that record what a connection touched: each row written (and whether the write was content, bookkeeping.ts) and each key deleted. */
+export function createChangeTables(db: Database): void {
+  db.sql.run('CREATE TEMP TABLE IF NOT EXISTS gl_dirty (tbl TEXT NOT NULL, rid INTEGER NOT NULL, content INTEGER NOT NULL DEFAULT 1, PRIMARY KEY (tbl, rid))');
+  db.sql.run('CREATE TEMP TABLE IF NOT EXISTS gl_deleted (tbl TEXT NOT NULL, pk TEXT NOT NULL)');
+}
+
 /**
  * Records every row inserted, updated or deleted from now on (temporary triggers: they live in
- * this connection only, and a snapshot never contains them).
+ * this connection only, and a snapshot never contains them), and whether any write was content.
  */
 export function trackChanges(db: Database): void {
-  const statements = [
-    'CREATE TEMP TABLE IF NOT EXISTS gl_dirty (tbl TEXT NOT NULL, rid INTEGER NOT NULL, PRIMARY KEY (tbl, rid))',
-    'CREATE TEMP TABLE IF NOT EXISTS gl_deleted (tbl TEXT NOT NULL, pk TEXT NOT NULL)',
-  ];
+  createChangeTables(db);
+  const statements: string[] = [];
   for (const { name, key } of TRACKED_TABLES) {
-    const mark = `INSERT OR IGNORE INTO temp.gl_dirty VALUES ('${name}', NEW.rowid)`;
+    const columns = db.all<{ name: string }>(`SELECT name FROM pragma_table_info('${name}')`).map((c) => c.name);
+    const mark = (write: 'insert' | 'update') =>
+      `INSERT INTO temp.gl_dirty VALUES ('${name}', NEW.rowid, ${contentWriteSql(name, columns, write)}) ON CONFLICT (tbl, rid) DO UPDATE SET content = max(content, excluded.content)`;
     statements.push(
-      `CREATE TEMP TRIGGER IF NOT EXISTS gl_ins_${name} AFTER INSERT ON main.${name} BEGIN ${mark}; END`,
-      `CREATE TEMP TRIGGER IF NOT EXISTS gl_upd_${name} AFTER UPDATE ON main.${name} BEGIN ${mark}; END`,
+      `CREATE TEMP TRIGGER IF NOT EXISTS gl_ins_${name} AFTER INSERT ON main.${name} BEGIN ${mark('insert')}; END`,
+      `CREATE TEMP TRIGGER IF NOT EXISTS gl_upd_${name} AFTER UPDATE ON main.${name} BEGIN ${mark('update')}; END`,
       `CREATE TEMP TRIGGER IF NOT EXISTS gl_del_${name} AFTER DELETE ON main.${name} BEGIN INSERT INTO temp.gl_deleted VALUES ('${name}', json_array(${key.map((k) => `OLD.${k}`).join(', ')})); END`,
     );
   }
   for (const sql of statements) db.sql.run(sql);
 }
 
-/** Whether anything was recorded since trackChanges. */
+/** Whether anything was recorded since trackChanges, bookkeeping included. */
 export function hasChanges(db: Database): boolean {
   return Number(db.scalar('SELECT (SELECT count(*) FROM temp.gl_dirty) + (SELECT count(*) FROM temp.gl_deleted)')) > 0;
+}
+
+/** Whether anything recorded since trackChanges is content (bookkeeping.ts): only then is a segment written. Every deletion is. */
+export function hasContentChanges(db: Database): boolean {
+  return Number(db.scalar('SELECT (SELECT count(*) FROM temp.gl_dirty WHERE content) + (SELECT count(*) FROM temp.gl_deleted)')) > 0;
 }
 
 export interface SegmentInfo {

@@ -8,7 +8,9 @@ import { GleanerError, isGleanerError } from '../errors.ts';
 import { engine, type SqlJs } from './engine.ts';
 import { LATEST_VERSION } from './migrations.ts';
 import { bandingFor, ensureBanding, refreshBands } from './near-duplicates.ts';
-import { applySegment, hasChanges, listSegments, segmentName, trackChanges, writeSegment, type SegmentFile } from './segments.ts';
+import { applySegment, hasChanges, hasContentChanges, listSegments, segmentName, trackChanges, writeSegment, type SegmentFile } from './segments.ts';
+import { segmentMark } from './segment-changes.ts';
+import { applyBookkeeping, collectBookkeeping, forgetBookkeeping, writeBookkeeping } from './bookkeeping-file.ts';
 
 // The crawler's state: every segment in data/segments applied in order (segments.ts). Applying
 // thousands of segments on every run would cost what the site holds, so the sum is kept in a
@@ -19,7 +21,9 @@ import { applySegment, hasChanges, listSegments, segmentName, trackChanges, writ
 //
 // A run that changes something writes its own segment at each save (db.save(): checkpoints and
 // the end of the run), always the whole of what the run changed so far, so a killed run leaves
-// the last saved version and the next run applies it.
+// the last saved version and the next run applies it. A run whose changes are all bookkeeping
+// (check times, validators, its run row: bookkeeping.ts) writes no segment: it keeps them in a
+// local file (bookkeeping-file.ts), which the next run applies and folds into its segment.
 
 /** A new snapshot is written once this many segments were applied on top of the one loaded. */
 const SNAPSHOT_EVERY = 20;
@@ -44,6 +48,10 @@ export interface StateInfo {
   fromSnapshot: boolean;
   /** The segment this run writes when it saves (relative to data/segments), null when read-only. */
   segment: string | null;
+  /** Whether the run wrote its segment (false while all it changed is bookkeeping). */
+  written: boolean;
+  /** Rows of bookkeeping carried from earlier runs that wrote no segment, applied as this run's own changes. */
+  carried: number;
 }
 
 const info = new WeakMap<Database, StateInfo>();
@@ -93,7 +101,7 @@ export async function openState(paths: SitePaths, options: StateOptions = {}): P
   }
   db.changed = false;
 
-  const state: StateInfo = { segments: segments.length, applied: pending.length, fromSnapshot: snapshot !== null, segment: null };
+  const state: StateInfo = { segments: segments.length, applied: pending.length, fromSnapshot: snapshot !== null, segment: null, written: false, carried: 0 };
   info.set(db, state);
   if (readOnly) return db;
 
@@ -101,23 +109,29 @@ export async function openState(paths: SitePaths, options: StateOptions = {}): P
   const segment: SegmentFile = { seq, name: segmentName(seq, nowMs) };
   state.segment = segment.name;
   trackChanges(db);
-  let wrote = false;
+  const mark = segmentMark(segments);
+  state.carried = applyBookkeeping(db, paths.bookkeeping, mark, LATEST_VERSION);
+  db.changed = false;
   // The snapshot must hold only what segments hold: a connection closed with writes it never
-  // saved (a run that failed, or one that changed only bookkeeping) leaves the snapshot as it was.
+  // saved (a run that failed), or holding bookkeeping no segment has, leaves the snapshot as it was.
   const totalChanges = () => Number(db.scalar('SELECT total_changes()'));
   let saved = totalChanges();
   db.persistence = {
     save(database) {
-      if (hasChanges(database)) {
+      if (hasContentChanges(database)) {
         writeSegment(SQL, database, join(paths.segments, segment.name), { seq, schemaVersion: LATEST_VERSION, runStartedAt: new Date(nowMs).toISOString() });
-        wrote = true;
+        state.written = true;
+        forgetBookkeeping(paths.bookkeeping);
+      } else if (hasChanges(database)) {
+        writeBookkeeping(paths.bookkeeping, collectBookkeeping(database, mark, LATEST_VERSION));
       }
       saved = totalChanges();
     },
     close(database) {
       if (totalChanges() !== saved) return;
-      if (wrote) database.run('INSERT OR REPLACE INTO applied_segments (seq, name) VALUES (?, ?)', [segment.seq, segment.name], { quiet: true });
-      const since = pending.length + (wrote ? 1 : 0);
+      if (!state.written && hasChanges(database)) return;
+      if (state.written) database.run('INSERT OR REPLACE INTO applied_segments (seq, name) VALUES (?, ?)', [segment.seq, segment.name], { quiet: true });
+      const since = pending.length + (state.written ? 1 : 0);
       if (since === 0 && snapshot) return;
       if (snapshot && since < (options.snapshotEvery ?? SNAPSHOT_EVERY)) return;
       saveSnapshot(database, paths.stateSnapshot);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,9 +11,10 @@ import { removeTempRoots, tempRoot, testConfig } from '../crawler/helpers.ts';
 import { inspectSite, type SiteState } from './helpers/consistency.ts';
 import { sampleSubset } from './helpers/sample-subset.ts';
 
-// SIGKILL at 28 points of a crawl of the sample web (discovery, fetches, processing, state saves
-// (the run's segment and the local snapshot), the publish plan, Markdown writes; one from inside
-// a processing worker thread) and once more inside the next run's reconcile. The
+// SIGKILL at 32 points of a crawl of the sample web (discovery, fetches, processing, state saves
+// (the run's segment, the local snapshot, the bookkeeping of a run that found nothing new and its
+// fold into the next segment), the publish plan, Markdown writes; one from inside a processing
+// worker thread) and once more inside the next run's reconcile. The
 // crash point is armed through GLEANER_CRASH_AT (crawler/crashpoint.ts), so each kill lands at
 // the same instant every time. After each kill the site must be consistent (inspectSite), and
 // the next run must complete and publish exactly what an unkilled run publishes.
@@ -30,6 +31,12 @@ interface KillPoint {
   then?: string;
   /** crawl.processWorkers of the killed run: 1 kills from inside the processing worker thread. */
   workers?: number;
+  /**
+   * Runs before the killed one: 'complete' crawls everything, so the killed run finds nothing new
+   * and writes only the bookkeeping file; 'quiet' crawls one topic twice, leaving that file for
+   * the killed run (which finds the other topics) to fold into its segment.
+   */
+  before?: 'complete' | 'quiet';
 }
 
 const EVERY_PAGE = 0;
@@ -65,6 +72,12 @@ const POINTS: KillPoint[] = [
   { at: 'snapshot-write:before:1', checkpointMs: EVERY_PAGE },
   { at: 'snapshot-write:after:1', checkpointMs: NEVER },
   { at: 'publish:planned:1', checkpointMs: NEVER, then: 'snapshot-write:before:1' },
+  // The bookkeeping of a run that found nothing new (.gleaner/bookkeeping.json), and its fold
+  // into the next segment: killed after the segment, before the file is removed.
+  { at: 'bookkeeping-write:before:1', checkpointMs: NEVER, before: 'complete' },
+  { at: 'write-half:json:1', checkpointMs: NEVER, before: 'complete' },
+  { at: 'bookkeeping-write:after:1', checkpointMs: NEVER, before: 'complete' },
+  { at: 'segment-write:after:1', checkpointMs: NEVER, before: 'quiet' },
 ];
 
 interface Outcome {
@@ -82,10 +95,10 @@ let configFiles: Map<number, string>;
 let reference: SiteState;
 const outcomes = new Map<KillPoint, Outcome>();
 
-/** One crawl run in a child process, SIGKILLed at `at`. */
-function killedRun(paths: SitePaths, at: string, checkpointMs: number, workers = 0): Promise<{ signal: NodeJS.Signals | null; code: number | null; stderr: string }> {
+/** One crawl run in a child process, SIGKILLed at `at`; `refresh` reads every source, due or not. */
+function killedRun(paths: SitePaths, at: string, checkpointMs: number, workers = 0, refresh = false): Promise<{ signal: NodeJS.Signals | null; code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', TSX, CHILD, configFiles.get(workers)!, paths.root, String(checkpointMs)], {
+    const child = spawn(process.execPath, ['--import', TSX, CHILD, configFiles.get(workers)!, paths.root, String(checkpointMs), ...(refresh ? ['refresh'] : [])], {
       env: { ...process.env, GLEANER_CRASH_AT: at },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -98,8 +111,11 @@ function killedRun(paths: SitePaths, at: string, checkpointMs: number, workers =
 async function scenario(point: KillPoint): Promise<Outcome> {
   const paths = tempRoot();
   const kills: Outcome['kills'] = [];
+  if (point.before === 'complete') await runCrawl(config, paths);
+  if (point.before === 'quiet') for (let i = 0; i < 2; i++) await runCrawl(config, paths, { topics: ['space'], refresh: true });
+  if (point.before === 'quiet' && !existsSync(paths.bookkeeping)) throw new Error('the quiet runs left no bookkeeping file');
   for (const [at, checkpointMs] of [[point.at, point.checkpointMs], ...(point.then ? [[point.then, NEVER]] : [])] as Array<[string, number]>) {
-    const run = await killedRun(paths, at, checkpointMs, point.workers);
+    const run = await killedRun(paths, at, checkpointMs, point.workers, point.before !== undefined);
     kills.push({ at, ...run, state: await inspectSite(paths) });
   }
   await runCrawl(config, paths);

@@ -135,6 +135,19 @@ describe('crawl.yml', () => {
     expect(list[save]!.if).toMatch(/steps\.commit\.outputs\.changed == 'true'/);
   });
 
+  it('restores the bookkeeping of quiet runs before the crawl and saves it after the commit whenever the crawl left it', () => {
+    const restore = indexOf(list, (s) => uses('actions/cache/restore')(s) && s.with?.path === '.gleaner/bookkeeping.json', 'bookkeeping restore');
+    const save = indexOf(list, (s) => uses('actions/cache/save')(s) && s.with?.path === '.gleaner/bookkeeping.json', 'bookkeeping save');
+    expect(restore).toBeLessThan(indexOf(list, runs(/^npm run crawl$/), 'crawl'));
+    expect(list[restore]!.if).toBeUndefined();
+    expect(String(list[restore]!.with!.key)).toBe('gleaner-bookkeeping-${{ github.run_id }}');
+    expect(list[restore]!.with!['restore-keys']).toBe('gleaner-bookkeeping-');
+    // After the commit, and on quiet runs too: not behind the commit's "changed".
+    expect(save).toBeGreaterThan(indexOf(list, runs(/git commit/), 'commit'));
+    expect(list[save]!.if).toBe("hashFiles('.gleaner/bookkeeping.json') != ''");
+    expect(String(list[save]!.with!.key)).toMatch(/^gleaner-bookkeeping-\$\{\{ github\.run_id \}\}/);
+  });
+
   it('restores the build manifest only for a deploy, and saves it only after a deploy succeeded', () => {
     const restore = indexOf(list, (s) => uses('actions/cache/restore')(s) && s.with?.path === '.gleaner/build', 'build restore');
     const save = indexOf(list, (s) => uses('actions/cache/save')(s) && s.with?.path === '.gleaner/build', 'build save');

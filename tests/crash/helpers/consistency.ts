@@ -11,7 +11,8 @@ import { applySegment, listSegments } from '../../../crawler/store/segments.ts';
 // (applied from scratch, not from the local snapshot) has every Markdown file belong to a
 // 'publishing' or 'published' row and be intact (frontmatter parses, its id is the row's), and
 // every 'published' row has its file; the local snapshot, when there is one, holds exactly the
-// segments' state. A 'publishing' row may lack its file until the next run's reconcile() writes it.
+// segments' state; the bookkeeping file, when there is one, is whole. A 'publishing' row may lack
+// its file until the next run's reconcile() writes it.
 
 export interface SiteState {
   problems: string[];
@@ -57,7 +58,14 @@ export async function inspectSite(paths: SitePaths): Promise<SiteState> {
   }
   for (const file of [...walk(paths.data), ...walk(paths.cache)]) {
     if (file.endsWith('.tmp')) temps.push(file);
-    else if (file.startsWith(paths.segments) ? !file.endsWith('.sqlite') : file !== paths.stateSnapshot) problems.push(`unexpected file ${relative(paths.root, file)}`);
+    else if (file.startsWith(paths.segments) ? !file.endsWith('.sqlite') : file !== paths.stateSnapshot && file !== paths.bookkeeping) problems.push(`unexpected file ${relative(paths.root, file)}`);
+  }
+  if (existsSync(paths.bookkeeping)) {
+    try {
+      JSON.parse(readFileSync(paths.bookkeeping, 'utf8'));
+    } catch {
+      problems.push('the bookkeeping file is torn');
+    }
   }
 
   const segments = listSegments(paths.segments);
