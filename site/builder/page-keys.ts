@@ -29,10 +29,18 @@ function hash(parts: unknown): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
 }
 
-/** What a card or link shows of an article: its address, every frontmatter field and its source's name (which the crawler may learn later). */
-function card(article: Article): unknown {
-  return [article.path, article.data, article.source];
+/**
+ * What a card or link shows of an article (its address, every frontmatter field and its source's
+ * name, which the crawler may learn later), as a hash made once per article: an article is on
+ * many pages (its own, its related articles', its story's, lists), and writing its whole
+ * frontmatter into each of their keys cost most of the keying.
+ */
+function card(article: Article): string {
+  let known = cards.get(article);
+  if (known === undefined) cards.set(article, (known = hash([article.path, article.data, article.source])));
+  return known;
 }
+const cards = new WeakMap<Article, string>();
 
 /**
  * What an article page shows of its story (StoryTellings): the story's coverage and span, and its
