@@ -17,6 +17,7 @@ const EXAMPLES: Array<[RegExp, string]> = [
   [/^site\.url$/, `url: 'https://news.example.com'`],
   [/^site\.language$/, `language: 'en'`],
   [/^site\.canonical$/, `canonical: 'self'  // or 'source'`],
+  [/^site\.websubHub$/, `websubHub: 'https://pubsubhubbub.appspot.com/'  // or leave it out: no hub`],
   [/^topics$/, `topics: [{ slug: 'science', name: 'Science', sources: ['https://example.com/feed.xml'] }]`],
   [/^topics\.\d+\.slug$/, `slug: 'science'`],
   [/^topics\.\d+\.name$/, `name: 'Science'`],

@@ -128,6 +128,12 @@ export const siteSchema = z
       }, 'must be an IANA time zone, like "UTC", "Europe/Berlin" or "America/New_York"')
       .default('UTC'),
     legal: legalSchema.default(() => legalSchema.parse({})),
+    /**
+     * A WebSub hub (https://www.w3.org/TR/websub/), like "https://pubsubhubbub.appspot.com/":
+     * every feed declares it, and the deploy tells it which feeds changed, so readers subscribed
+     * through it hear of a new article at once. Unset: no hub, and the feeds say nothing of one.
+     */
+    websubHub: httpUrl.optional(),
   })
   .strict();
 
@@ -308,6 +314,7 @@ export const configSchema = z
   .superRefine((config, ctx) => {
     // Checked here rather than on each URL: inside the source union a failed check only reads "is not a valid source".
     if (hasCredentials(config.site.url)) ctx.addIssue({ code: 'custom', path: ['site', 'url'], message: CREDENTIALS_IN_URL });
+    if (config.site.websubHub && hasCredentials(config.site.websubHub)) ctx.addIssue({ code: 'custom', path: ['site', 'websubHub'], message: CREDENTIALS_IN_URL });
     if (config.search.searxngUrl && hasCredentials(config.search.searxngUrl)) ctx.addIssue({ code: 'custom', path: ['search', 'searxngUrl'], message: CREDENTIALS_IN_URL });
     config.topics.forEach((topic, t) =>
       topic.sources.forEach((source, s) => {

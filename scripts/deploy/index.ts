@@ -10,6 +10,7 @@ import { readManifest, writeManifest } from './manifest.ts';
 import { listBucket, readMetadataMd5, s3Call } from './remote-listing.ts';
 import { createS3Client, type Credentials } from './s3-client.ts';
 import { describeTarget, type DeploySettings } from './settings.ts';
+import { changedFeedUrls, pingHub, type PingResult } from './websub.ts';
 
 export { settingsFromEnv, describeTarget, type DeploySettings } from './settings.ts';
 export { planDeploy, type DeployPlan, type PlannedUpload, type PlannedDelete, type RemoteObject, type PlanOptions } from './plan.ts';
@@ -38,6 +39,8 @@ export interface DeployOptions {
   listBucket?: boolean;
   /** The site root's archive/ folder: its copies are uploaded (never deleted) under archive/ before the pages that link to them. */
   archiveDir?: string;
+  /** The WebSub hub the feeds declare (config site.websubHub) and the site's address: each changed feed is pinged once the upload succeeded. */
+  websub?: { hub: string; siteUrl: string };
   onEvent?: (event: DeployEvent) => void;
 }
 
@@ -53,6 +56,8 @@ export interface DeployReport {
   metadataReads: number;
   archive: ArchiveDeployReport;
   invalidation: { id: string; paths: string[] } | null;
+  /** The changed feeds' URLs the hub was told of (or, in a dry run, would be), and the pings it did not take: warnings, never a failed deploy. */
+  websub: { hub: string; feeds: string[]; failed: Array<PingResult & { problem: string }> } | null;
   durationMs: number;
 }
 
@@ -100,6 +105,7 @@ export async function deploy(options: DeployOptions): Promise<DeployReport> {
       metadataReads,
       archive: { uploaded: { count: 0, bytes: 0 }, unchanged: 0 },
       invalidation: null,
+      websub: options.websub ? { hub: options.websub.hub, feeds: changedFeedUrls(plan.uploads.map((u) => u.path), options.websub.siteUrl), failed: [] } : null,
       durationMs: 0,
     };
     if (listed) assertPresent(dir, plan.uploads.map((u) => u.path));
@@ -136,6 +142,11 @@ export async function deploy(options: DeployOptions): Promise<DeployReport> {
         report.invalidation = { id, paths };
         emit({ type: 'invalidated', id, paths });
       }
+    }
+    // After the invalidation, so a hub that fetches a feed at once gets the new one through the CDN.
+    if (report.websub?.feeds.length) {
+      const results = await pingHub(report.websub.hub, report.websub.feeds);
+      report.websub.failed = results.filter((r): r is PingResult & { problem: string } => r.problem !== null);
     }
     report.durationMs = Math.round(performance.now() - started);
     return report;

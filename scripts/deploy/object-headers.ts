@@ -36,7 +36,8 @@ const HASHED = [
 ];
 const FEED = /(^|\/)(rss\.xml|atom\.xml|feed\.json)$/;
 const SITEMAP = /^(sitemap[^/]*\.xml|sitemaps\/.+\.xml)$/;
-const ANNOUNCE = /^(robots\.txt|.+\.sha256)$/;
+/** Also the JSON lists of the newest articles (data/latest.json, data/<topic>/latest.json): they link new pages, like a feed. */
+const ANNOUNCE = /^(robots\.txt|.+\.sha256|(.+\/)?latest\.json)$/;
 const REVALIDATE_FILES = /\.(sqlite|sqlite3|db|json|webmanifest)$/;
 
 export function isHashedAsset(path: string): boolean {

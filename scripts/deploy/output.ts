@@ -74,5 +74,14 @@ export function formatSummary(report: DeployReport): string {
   if (plan.retained.length) lines.push(`  ${'kept one more'.padEnd(15)} ${String(plan.retained.length).padStart(6)}  (hashed assets of the previous build)`);
   if (report.archive.uploaded.count || report.archive.unchanged) lines.push(`  ${'archived copies'.padEnd(15)} ${String(report.archive.uploaded.count).padStart(6)}  ${formatBytes(report.archive.uploaded.bytes)} uploaded, ${report.archive.unchanged} already there`);
   if (report.invalidation) lines.push(`  CDN invalidation ${report.invalidation.id}: ${report.invalidation.paths.length} path(s)`);
+  if (report.websub?.feeds.length) {
+    const told = report.websub.feeds.length - report.websub.failed.length;
+    lines.push(`  WebSub hub ${report.websub.hub}: ${report.dryRun ? `would ping ${report.websub.feeds.length}` : `pinged ${told} of ${report.websub.feeds.length}`} changed feed(s)`);
+  }
   return lines.join('\n');
+}
+
+/** A warning per feed the hub did not take: the deploy succeeded, readers of that feed hear of it when their reader next polls. */
+export function formatWebSubWarnings(report: DeployReport): string[] {
+  return (report.websub?.failed ?? []).map((f) => `warning: WebSub hub ${report.websub!.hub} did not take ${f.feed} (${f.problem}); the deploy is done, subscribers see the change at their next poll`);
 }

@@ -39,10 +39,10 @@ export function documentAt(path: string): string {
   return text;
 }
 
-/** The topics that have a document `file` of their own (`<topic>/<file>`), as static paths. */
-export function topicDocumentPaths(file: string): Array<{ params: { topic: string } }> {
+/** The topics that have a document `file` of their own (`<under><topic>/<file>`), as static paths. */
+export function topicDocumentPaths(file: string, under = ''): Array<{ params: { topic: string } }> {
   const { documents, always } = pageInput();
-  return always.topicFronts.filter(({ params }) => `${params.topic}/${file}` in documents).map(({ params }) => ({ params: { topic: params.topic! } }));
+  return always.topicFronts.filter(({ params }) => `${under}${params.topic}/${file}` in documents).map(({ params }) => ({ params: { topic: params.topic! } }));
 }
 
 let removedMemo: RemovedPage[] | undefined;

@@ -60,6 +60,7 @@ export function dailyFeed(index: SiteIndex, kind: 'rss' | 'atom'): string {
     icon: routes.absolute(routes.path('icons/icon-512.png')),
     favicon: routes.absolute(routes.path('icons/icon-192.png')),
     updated: items[0]?.published ?? null,
+    hub: config.site.websubHub,
   };
   return kind === 'rss' ? rssFeed(meta, items) : atomFeed(meta, items);
 }

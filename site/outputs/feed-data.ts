@@ -31,6 +31,7 @@ export function feedMeta(index: SiteIndex, items: Article[], topic?: TopicInfo):
     icon: routes.absolute(routes.path('icons/icon-512.png')),
     favicon: routes.absolute(routes.path('icons/icon-192.png')),
     updated: items[0]?.data.publishedOnSite ?? null,
+    hub: config.site.websubHub,
   };
 }
 

@@ -5,6 +5,7 @@ import { rfc3339, rfc822 } from '../model/dates.ts';
 // and return the document text. GUIDs/ids are the article's URL on this site, which never
 // changes, so readers never see an item twice. HTML goes in escaped, never in CDATA (xml.ts), and
 // every item credits its source by name: RSS <source>, Atom <source>, JSON Feed `_gleaner.source`.
+// A feed with a WebSub hub names it beside its self link (WebSub §4: the two links a subscriber needs).
 
 export interface FeedMeta {
   title: string;
@@ -20,6 +21,8 @@ export interface FeedMeta {
   favicon?: string;
   /** ISO date of the newest item (never the build time, so an unchanged feed is byte-identical). */
   updated: string | null;
+  /** The WebSub hub the site announces its feeds to (config site.websubHub); unset, the feed names none. */
+  hub?: string;
 }
 
 export interface FeedItem {
@@ -53,6 +56,7 @@ export function rssFeed(meta: FeedMeta, items: FeedItem[]): string {
     element('language', meta.language),
     meta.updated ? element('lastBuildDate', rfc822(meta.updated)) : '',
     `<atom:link${attributes({ href: meta.feedUrls.rss, rel: 'self', type: 'application/rss+xml' })}/>`,
+    meta.hub ? `<atom:link${attributes({ href: meta.hub, rel: 'hub' })}/>` : '',
     element('generator', 'Gleaner'),
     meta.icon ? `<image>${element('url', meta.icon)}${element('title', meta.title)}${element('link', meta.homeUrl)}</image>` : '',
   ];
@@ -87,6 +91,7 @@ export function atomFeed(meta: FeedMeta, items: FeedItem[]): string {
     element('subtitle', meta.description, { type: 'text' }),
     element('updated', rfc3339(meta.updated ?? FALLBACK_DATE)),
     `<link${attributes({ rel: 'self', type: 'application/atom+xml', href: meta.feedUrls.atom })}/>`,
+    meta.hub ? `<link${attributes({ rel: 'hub', href: meta.hub })}/>` : '',
     `<link${attributes({ rel: 'alternate', type: 'text/html', href: meta.homeUrl })}/>`,
     `<author>${element('name', meta.author.name || meta.title)}${element('uri', meta.author.uri)}${element('email', meta.author.email)}</author>`,
     element('generator', 'Gleaner'),
@@ -151,6 +156,7 @@ export function jsonFeed(meta: FeedMeta, items: FeedItem[]): string {
     icon: meta.icon,
     favicon: meta.favicon,
     authors: [{ name: meta.author.name || meta.title, url: meta.author.uri }],
+    hubs: meta.hub ? [{ type: 'WebSub', url: meta.hub }] : undefined,
     items: items.map((item): JsonFeedItem => {
       const entry: JsonFeedItem = {
         id: item.url,

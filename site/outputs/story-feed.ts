@@ -31,6 +31,7 @@ export function storyFeedMeta(index: SiteIndex, stories: readonly StoryInfo[]): 
     icon: routes.absolute(routes.path('icons/icon-512.png')),
     favicon: routes.absolute(routes.path('icons/icon-192.png')),
     updated: stories[0] ? storySpan(stories[0]).newest : null,
+    hub: config.site.websubHub,
   };
 }
 

@@ -109,6 +109,8 @@ describe('npm run add', () => {
     const found = await distTraces(join(root, 'dist'), [LONG.title, `${server.base}${LONG.path}`]);
     expect(found.some((h) => h.startsWith('pagefind/') && h.includes(LONG.title))).toBe(true);
     expect(found.some((h) => h.startsWith('data/') && h.endsWith('.sqlite: ' + `${server.base}${LONG.path}`))).toBe(true);
+    // …and in the JSON lists of the newest articles, the site's and its topic's.
+    expect(found).toEqual(expect.arrayContaining([`data/latest.json: ${LONG.title}`, `data/news/latest.json: ${LONG.title}`]));
     // …and its page address in another article's related list, in the data files.
     expect(await distTraces(join(root, 'dist'), [`news/${slug}`])).toEqual(expect.arrayContaining([expect.stringMatching(/^data\/site\.sqlite: /)]));
   }, 300_000);

@@ -36,6 +36,16 @@ describe('parseConfig', () => {
     expect(parseConfig(minimal).publish.ranking).toEqual({ gravity: 1.2, breadth: 1.5 });
   });
 
+  it('takes an optional WebSub hub, and names a bad one with the fix', () => {
+    expect(parseConfig(minimal).site.websubHub).toBeUndefined();
+    expect(parseConfig({ ...minimal, site: { ...minimal.site, websubHub: 'https://pubsubhubbub.appspot.com/' } }).site.websubHub).toBe('https://pubsubhubbub.appspot.com/');
+    const bad = problemsOf({ ...minimal, site: { ...minimal.site, websubHub: 'pubsubhubbub.appspot.com' } });
+    expect(bad.problems).toEqual([{ field: 'site.websubHub', problem: expect.stringContaining('absolute http(s) URL'), example: expect.stringContaining("websubHub: 'https://pubsubhubbub.appspot.com/'") }]);
+    expect(problemsOf({ ...minimal, site: { ...minimal.site, websubHub: 'https://me:secret@hub.example/' } }).problems).toEqual([
+      expect.objectContaining({ field: 'site.websubHub', problem: expect.stringContaining('must not contain a user name or password') }),
+    ]);
+  });
+
   it('accepts every source kind', () => {
     const config = parseConfig({
       ...minimal,

@@ -70,6 +70,8 @@ describe('object headers', () => {
     ['sitemap-index.xml', 'application/xml; charset=utf-8', 'revalidate', 'feeds'],
     ['sitemaps/topic-science-1.xml', 'application/xml; charset=utf-8', 'revalidate', 'feeds'],
     ['robots.txt', 'text/plain; charset=utf-8', 'revalidate', 'feeds'],
+    ['data/latest.json', 'application/json; charset=utf-8', 'revalidate', 'feeds'],
+    ['data/science/latest.json', 'application/json; charset=utf-8', 'revalidate', 'feeds'],
     ['manifest.webmanifest', 'application/manifest+json; charset=utf-8', 'revalidate', 'files'],
     ['favicon.svg', 'image/svg+xml; charset=utf-8', 'static', 'files'],
     ['icons/icon-192.png', 'image/png', 'static', 'files'],

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { atomFeed, jsonFeed, rssFeed, type FeedItem, type FeedMeta } from '../../site/outputs/feeds.ts';
 import { cdata, escapeXml, escapeXmlText } from '../../site/outputs/xml.ts';
 import { rfc3339, rfc822 } from '../../site/model/dates.ts';
+import { checkAtom, checkJsonFeed, checkRss } from '../e2e/helpers/feed-format.ts';
 
 const meta: FeedMeta = {
   title: 'News & Views',
@@ -173,5 +174,34 @@ describe('jsonFeed', () => {
       { source: { name: "The Daily Parallax & Co's", url: 'https://source.example.org/', feed_url: 'https://source.example.org/feed.xml' } },
       { source: { name: 'Bytesmith', url: 'https://bytesmith.example/' } },
     ]);
+  });
+});
+
+describe('a WebSub hub', () => {
+  const HUB = 'https://hub.example.net/';
+  const withHub: FeedMeta = { ...meta, hub: HUB };
+
+  it('is declared beside the self link in every format, and the feeds still validate', async () => {
+    const rss = rssFeed(withHub, items);
+    expect(rss).toContain(`<atom:link href="${HUB}" rel="hub"/>`);
+    expect(checkRss(rss).problems).toEqual([]);
+    expect((await parser.parseString(rss)).items).toHaveLength(2);
+    const atom = atomFeed(withHub, items);
+    expect(atom).toContain(`<link rel="hub" href="${HUB}"/>`);
+    expect(checkAtom(atom).problems).toEqual([]);
+    expect((await parser.parseString(atom)).items).toHaveLength(2);
+    const json = jsonFeed(withHub, items);
+    expect(JSON.parse(json).hubs).toEqual([{ type: 'WebSub', url: HUB }]);
+    expect(checkJsonFeed(json).problems).toEqual([]);
+  });
+
+  it('a feed without a self link, or with a relative hub, fails the check', () => {
+    expect(checkRss(rssFeed(withHub, items).replace(/<atom:link [^>]*rel="self"[^>]*\/>/, '')).problems).toEqual(['a hub link but 0 self links']);
+    expect(checkAtom(atomFeed({ ...meta, hub: '/hub' }, items)).problems).toEqual(['hub link is not absolute: /hub']);
+    expect(checkJsonFeed(jsonFeed({ ...meta, hub: '/hub' }, items)).problems).toEqual(['hub link is not absolute: /hub']);
+  });
+
+  it('is named nowhere when none is set', () => {
+    for (const text of [rssFeed(meta, items), atomFeed(meta, items), jsonFeed(meta, items)]) expect(text).not.toMatch(/hub/);
   });
 });

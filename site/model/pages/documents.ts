@@ -2,17 +2,18 @@ import type { SourceHealth } from '../../builder/data/sources.ts';
 import { dailyFeed } from '../../outputs/daily-feed.ts';
 import { feedResponse, storyFeedResponse } from '../../outputs/feed-response.ts';
 import type { FeedKind } from '../../outputs/feed-data.ts';
+import { DAILY_FEED_FILES, FEED_FILES } from '../../outputs/feed-files.ts';
+import { latestJson, latestJsonPath } from '../../outputs/latest-json.ts';
 import { siteOpml } from '../../outputs/opml.ts';
 import { sitemapFiles } from '../../outputs/sitemap-data.ts';
 import { newestLastmod, sitemapIndexXml } from '../../outputs/sitemap.ts';
 import type { SiteIndex } from '../site-index.ts';
 import { buildSources, sourceStatus } from '../sources.ts';
 
-// The endpoints rendered every build (feeds, OPML, the sitemap index, sources.json) read the
+// The endpoints rendered every build (feeds, OPML, the sitemap index, sources.json, the
+// latest.json files of /data/) read the
 // whole site's lists: their documents are written here, from the build's one site index, and
 // the endpoints serve them (site/pages/). Keyed by the document's path under the site.
-
-const FEEDS: Record<FeedKind, string> = { rss: 'rss.xml', atom: 'atom.xml', json: 'feed.json' };
 
 function sourcesJson(index: SiteIndex, health: SourceHealth[]): string {
   const { routes } = index;
@@ -41,7 +42,7 @@ function sitemapIndex(index: SiteIndex): string {
 /** `root` is the site's (feeds carry article bodies, read from their files). */
 export async function endpointDocuments(index: SiteIndex, root: string, health: SourceHealth[]): Promise<Record<string, string>> {
   const documents: Record<string, string> = {};
-  for (const [kind, file] of Object.entries(FEEDS) as Array<[FeedKind, string]>) {
+  for (const [kind, file] of Object.entries(FEED_FILES) as Array<[FeedKind, string]>) {
     documents[file] = await (await feedResponse(index, root, kind)).text();
     for (const topic of index.topics) documents[`${topic.slug}/${file}`] = await (await feedResponse(index, root, kind, topic)).text();
     documents[`stories/${file}`] = await storyFeedResponse(index, kind).text();
@@ -49,9 +50,11 @@ export async function endpointDocuments(index: SiteIndex, root: string, health: 
   documents['opml.xml'] = siteOpml(index, undefined, health);
   // Only topics in the config have sources; a removed topic's pages build without a list.
   for (const topic of index.topics) if (topic.configured) documents[`${topic.slug}/opml.xml`] = siteOpml(index, topic, health);
-  documents['daily.xml'] = dailyFeed(index, 'rss');
-  documents['daily.atom.xml'] = dailyFeed(index, 'atom');
+  documents[DAILY_FEED_FILES.rss] = dailyFeed(index, 'rss');
+  documents[DAILY_FEED_FILES.atom] = dailyFeed(index, 'atom');
   documents['sitemap-index.xml'] = sitemapIndex(index);
   documents['sources.json'] = sourcesJson(index, health);
+  documents[latestJsonPath()] = latestJson(index);
+  for (const topic of index.topics) documents[latestJsonPath(topic)] = latestJson(index, topic);
   return documents;
 }

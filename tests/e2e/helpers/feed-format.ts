@@ -42,6 +42,21 @@ function isAbsolute(url: string | null): boolean {
   }
 }
 
+/**
+ * WebSub (§4): a feed that names a hub names its own address too (rel="self"), both absolute,
+ * each once: a subscriber asks the hub for the self URL. `links` are the feed-level links.
+ */
+function websubProblems(links: Array<{ rel: string | null; href: string | null }>): string[] {
+  const hubs = links.filter((l) => l.rel === 'hub');
+  if (!hubs.length) return [];
+  const selves = links.filter((l) => l.rel === 'self');
+  const problems: string[] = [];
+  if (hubs.length > 1) problems.push(`${hubs.length} hub links`);
+  if (selves.length !== 1) problems.push(`a hub link but ${selves.length} self links`);
+  for (const l of [...hubs, ...selves]) if (!isAbsolute(l.href)) problems.push(`${l.rel} link is not absolute: ${l.href}`);
+  return problems;
+}
+
 export function checkRss(xml: string): FeedCheck {
   const { doc, problems } = parseXml(xml);
   if (!doc) return { problems, items: [] };
@@ -50,6 +65,7 @@ export function checkRss(xml: string): FeedCheck {
   const channel = [...rss.children].find((c) => c.localName === 'channel');
   if (!channel) return { problems: [...problems, 'no <channel>'], items: [] };
   for (const name of ['title', 'link', 'description']) if (!childText(channel, name)) problems.push(`channel lacks <${name}>`);
+  problems.push(...websubProblems([...channel.children].filter((c) => c.localName === 'link' && c.namespaceURI === ATOM).map((l) => ({ rel: l.getAttribute('rel'), href: l.getAttribute('href') }))));
   const items: FeedItemId[] = [];
   for (const item of [...channel.children].filter((c) => c.localName === 'item')) {
     const guid = childText(item, 'guid');
@@ -71,6 +87,7 @@ export function checkAtom(xml: string): FeedCheck {
   if (feed.localName !== 'feed' || feed.namespaceURI !== ATOM) return { problems: [...problems, 'root is not an Atom <feed>'], items: [] };
   for (const name of ['id', 'title', 'updated']) if (!childText(feed, name, ATOM)) problems.push(`feed lacks <${name}>`);
   if (!RFC3339.test(childText(feed, 'updated', ATOM) ?? '')) problems.push('feed updated is not RFC 3339');
+  problems.push(...websubProblems([...feed.children].filter((c) => c.localName === 'link' && c.namespaceURI === ATOM).map((l) => ({ rel: l.getAttribute('rel'), href: l.getAttribute('href') }))));
   const hasAuthor = [...feed.children].some((c) => c.localName === 'author');
   const items: FeedItemId[] = [];
   for (const entry of [...feed.children].filter((c) => c.localName === 'entry' && c.namespaceURI === ATOM)) {
@@ -95,6 +112,12 @@ export function checkJsonFeed(text: string): FeedCheck {
   const problems: string[] = [];
   if (feed.version !== 'https://jsonfeed.org/version/1.1') problems.push(`version is ${String(feed.version)}`);
   if (typeof feed.title !== 'string' || !feed.title) problems.push('no title');
+  if (feed.hubs !== undefined) {
+    // JSON Feed 1.1: hubs is a list of { type, url }; its self link is feed_url.
+    const hubs = Array.isArray(feed.hubs) ? (feed.hubs as Array<Record<string, unknown>>) : [];
+    if (!hubs.length || hubs.some((h) => typeof h.type !== 'string' || typeof h.url !== 'string')) problems.push('hubs is not a list of { type, url }');
+    problems.push(...websubProblems([...hubs.filter((h) => h.type === 'WebSub').map((h) => ({ rel: 'hub', href: String(h.url) })), ...(feed.feed_url === undefined ? [] : [{ rel: 'self', href: String(feed.feed_url) }])]));
+  }
   if (!Array.isArray(feed.items)) return { problems: [...problems, 'items is not an array'], items: [] };
   const items: FeedItemId[] = [];
   for (const item of feed.items as Array<Record<string, unknown>>) {
