@@ -5,6 +5,14 @@
 /** Written into each file's meta table; bump it when the tables change. */
 export const DATA_FORMAT = 'gleaner-data-2';
 
+/**
+ * The page size of every data file, and the chunk the console on /data/ reads them by over HTTP
+ * range requests (site/client/data-console/): a query reads a few pages, so a small page costs
+ * few bytes. Rollback journal, never WAL: a reader over HTTP cannot see a -wal file.
+ */
+export const DATA_PAGE_SIZE = 4096;
+export const DATA_PRAGMAS = `PRAGMA page_size = ${DATA_PAGE_SIZE}; PRAGMA journal_mode = DELETE;`;
+
 export const DATA_SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE topics (id INTEGER PRIMARY KEY, slug TEXT NOT NULL, name TEXT NOT NULL, description TEXT NOT NULL);
