@@ -5,12 +5,13 @@ import type { AddressInfo } from 'node:net';
 import { join, relative, resolve, sep } from 'node:path';
 import { pageHeaders, SECURITY_HEADERS } from '../../site/html/security-headers.ts';
 import { contentTypeOf } from '../deploy/object-headers.ts';
+import { byteRange } from './byte-range.ts';
 import { archiveObjectHeaders } from '../deploy/archive.ts';
 import { ARCHIVE_INDEX_CSP } from '../../crawler/archive/index-page.ts';
 
 // A built dist/ served the way the S3 + CDN setup will: /x/ → /x/index.html,
 // the built 404 page with status 404, the Content-Type the deploy gives each object
-// (contentTypeOf), and the security headers of site/html/security-headers.ts (pages with their CSP);
+// (contentTypeOf), byte ranges of files (206, as S3 answers them), and the security headers of site/html/security-headers.ts (pages with their CSP);
 // archived copies from the site root's archive/ under /archive/<id>/, as the deploy puts them up.
 
 export interface StaticServer {
@@ -56,6 +57,19 @@ async function send(req: IncomingMessage, res: ServerResponse, status: number, f
     const html = await readFile(file.path);
     res.writeHead(status, { ...headers, ...pageHeaders(path, html.toString('utf8')), 'Content-Length': html.length });
     res.end(req.method === 'HEAD' ? undefined : html);
+    return;
+  }
+  // Files answer byte ranges, as S3 does: the console on /data/ reads the databases page by page.
+  headers['Accept-Ranges'] = 'bytes';
+  const range = status === 200 ? byteRange(req.headers.range, file.size) : null;
+  if (range === 'unsatisfiable') {
+    res.writeHead(416, { ...headers, 'Content-Range': `bytes */${file.size}`, 'Content-Length': 0 }).end();
+    return;
+  }
+  if (range) {
+    res.writeHead(206, { ...headers, 'Content-Range': `bytes ${range.start}-${range.end}/${file.size}`, 'Content-Length': range.end - range.start + 1 });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file.path, range).pipe(res);
     return;
   }
   res.writeHead(status, headers);

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploy, PHASES, type DeployEvent, type DeploySettings } from '../../scripts/deploy/index.ts';
 import { main } from '../../scripts/deploy/main.ts';
@@ -75,6 +76,16 @@ describe('deploying a build folder', () => {
     expect(phaseOf('science/first/index.html')).toMatchObject({ upload: { phase: 'new-pages' } });
     expect(phaseOf('rss.xml')).toMatchObject({ upload: { phase: 'feeds' } });
     expect(phaseOf('sitemaps/site-1.xml')).toMatchObject({ upload: { phase: 'feeds' } });
+  });
+
+  it('serves a deployed data file by byte ranges, as the /data/ console reads it', async () => {
+    const body = Buffer.from(DIST_FILES['data/site.sqlite']!.body);
+    const got = await s3.client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: `${prefix}data/site.sqlite`, Range: 'bytes=4-9' }));
+    expect(got.$metadata.httpStatusCode).toBe(206);
+    expect(got.ContentRange).toBe(`bytes 4-9/${body.length}`);
+    expect(got.AcceptRanges).toBe('bytes');
+    expect(got.ContentType).toBe('application/vnd.sqlite3');
+    expect(Buffer.from(await got.Body!.transformToByteArray())).toEqual(body.subarray(4, 10));
   });
 
   it('second deploy of the same build uploads and deletes nothing', async () => {

@@ -11,7 +11,7 @@ import { openState } from '../../crawler/store/state.ts';
 import { buildDataFilesApart } from '../../site/builder/data/apart.ts';
 import { buildDataFiles, type DataBuild } from '../../site/builder/data/index.ts';
 import { articleParts, crawlParts, partName } from '../../site/builder/data/parts.ts';
-import { DATA_FORMAT } from '../../site/builder/data/schema.ts';
+import { DATA_FORMAT, DATA_PAGE_SIZE } from '../../site/builder/data/schema.ts';
 import { imagePool, writeHistoryRun, type ImagePool } from '../../scripts/dev/bench/lib/longevity-history.ts';
 import { demoConfig } from '../../scripts/dev/demo/config.ts';
 
@@ -117,6 +117,17 @@ describe('the data files of a real state', () => {
       const word = query<{ title: string }>(bytes, 'SELECT title FROM articles LIMIT 1')[0]!.title.split(' ')[0]!;
       expect(query<{ n: number }>(bytes, `SELECT count(*) AS n FROM articles_fts WHERE articles_fts MATCH '${word.replace(/'/g, "''")}'`)[0]!.n).toBeGreaterThan(0);
       expect(files.get(`${name}.sha256`)!.toString()).toMatch(/^[0-9a-f]{64} {2}articles-/);
+    }
+  });
+
+  it('writes every file with small pages and a rollback journal, so a reader over HTTP range requests can open it (no -wal file to see)', () => {
+    const files = [...filesIn(join(work, 'cold'))].filter(([name]) => name.endsWith('.sqlite'));
+    expect(files.length).toBeGreaterThan(3);
+    for (const [name, bytes] of files) {
+      // The header: page size at offset 16, then the write and read versions (1: rollback journal, 2: WAL).
+      expect({ name, pageSize: bytes.readUInt16BE(16), write: bytes[18], read: bytes[19] }).toEqual({ name, pageSize: DATA_PAGE_SIZE, write: 1, read: 1 });
+      expect(bytes.length % DATA_PAGE_SIZE).toBe(0);
+      expect(query<{ journal_mode: string }>(bytes, 'PRAGMA journal_mode')[0]!.journal_mode).not.toBe('wal');
     }
   });
 

@@ -24,6 +24,8 @@ beforeAll(async () => {
   await writeFile(join(dir, 'manifest.webmanifest'), '{}');
   await writeFile(join(dir, 'media', 'a.webp'), Buffer.from([1, 2, 3]));
   await writeFile(join(dir, 'app.js'), 'export {}');
+  await mkdir(join(dir, 'data'), { recursive: true });
+  await writeFile(join(dir, 'data', 'site.sqlite'), Buffer.from(Array.from({ length: 10_000 }, (_, i) => i % 251)));
   await writeFile(join(tmpdir(), 'gleaner-serve-secret.txt'), 'secret');
   server = await serveStatic(dir, { port: 0 });
 });
@@ -105,6 +107,41 @@ describe('serveStatic', () => {
     const amp = await fetch(new URL('amp/science/story/', server.url));
     await amp.arrayBuffer();
     expect(amp.headers.get('x-frame-options')).toBeNull();
+  });
+
+  it('answers a byte range with 206, Content-Range and only those bytes, as S3 does', async () => {
+    const whole = await fetch(new URL('data/site.sqlite', server.url));
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    const all = new Uint8Array(await whole.arrayBuffer());
+    expect(all.length).toBe(10_000);
+    const cases: Array<[string, number, number]> = [
+      ['bytes=4096-8191', 4096, 8191],
+      ['bytes=8192-', 8192, 9999],
+      ['bytes=9000-20000', 9000, 9999],
+      ['bytes=-100', 9900, 9999],
+    ];
+    for (const [range, start, end] of cases) {
+      const res = await fetch(new URL('data/site.sqlite', server.url), { headers: { Range: range } });
+      expect(res.status, range).toBe(206);
+      expect(res.headers.get('content-range'), range).toBe(`bytes ${start}-${end}/10000`);
+      expect(res.headers.get('accept-ranges'), range).toBe('bytes');
+      expect(res.headers.get('content-type'), range).toBe('application/vnd.sqlite3');
+      expect(Number(res.headers.get('content-length')), range).toBe(end - start + 1);
+      expect(new Uint8Array(await res.arrayBuffer()), range).toEqual(all.subarray(start, end + 1));
+    }
+  });
+
+  it('answers a range past the end with 416, and an unreadable or multiple range with the whole file', async () => {
+    const past = await fetch(new URL('data/site.sqlite', server.url), { headers: { Range: 'bytes=10000-' } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe('bytes */10000');
+    await past.arrayBuffer();
+    for (const range of ['bytes=0-1,5-6', 'items=0-1', 'bytes=9-2']) {
+      const res = await fetch(new URL('data/site.sqlite', server.url), { headers: { Range: range } });
+      expect(res.status, range).toBe(200);
+      expect((await res.arrayBuffer()).byteLength, range).toBe(10_000);
+    }
   });
 
   it('never serves files outside the folder', async () => {

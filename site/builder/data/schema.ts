@@ -5,6 +5,16 @@
 /** Written into each file's meta table; bump it when the tables change. */
 export const DATA_FORMAT = 'gleaner-data-2';
 
+/**
+ * The page size of every data file, and the chunk the console on /data/ reads them by over HTTP
+ * range requests (site/client/data-console/): a query reads a few pages, so a small page costs
+ * few bytes. Rollback journal, never WAL: a reader over HTTP cannot see a -wal file.
+ */
+export const DATA_PAGE_SIZE = 4096;
+export const DATA_PRAGMAS = `PRAGMA page_size = ${DATA_PAGE_SIZE}; PRAGMA journal_mode = DELETE;`;
+
+// articles_published: the newest articles are read through it, a few pages, where ordering by
+// the column alone reads every article's row, bodies and all (the console on /data/ reads over HTTP).
 export const DATA_SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE topics (id INTEGER PRIMARY KEY, slug TEXT NOT NULL, name TEXT NOT NULL, description TEXT NOT NULL);
@@ -27,6 +37,7 @@ CREATE TABLE posts (id INTEGER PRIMARY KEY, source_id INTEGER NOT NULL, guid TEX
 CREATE TABLE link_occurrences (id INTEGER PRIMARY KEY, url_id INTEGER NOT NULL, source_id INTEGER, post_id INTEGER, context TEXT NOT NULL, in_quote INTEGER NOT NULL, first_seen_at TEXT NOT NULL);
 CREATE TABLE runs (id INTEGER PRIMARY KEY, started_at TEXT NOT NULL, finished_at TEXT, status TEXT, stats TEXT);
 CREATE INDEX articles_topic ON articles (topic_id, position);
+CREATE INDEX articles_published ON articles (published_on_site);
 CREATE INDEX urls_state ON urls (state);
 CREATE INDEX link_occurrences_url ON link_occurrences (url_id);
 CREATE VIRTUAL TABLE articles_fts USING fts4 (content="articles", title, text, tags, tokenize=unicode61);

@@ -9,7 +9,7 @@ import { bodySha, cachedHtml } from '../../html/html-cache.ts';
 import { renderMarkdown } from '../../html/markdown.ts';
 import { articleMode, excerptHtml, type ReuseConfig, type ReuseMode } from '../../model/reuse.ts';
 import type { DataFileEntry } from './plan.ts';
-import { ARTICLE_COLUMNS, COLUMNS, DATA_FORMAT, DATA_SCHEMA } from './schema.ts';
+import { ARTICLE_COLUMNS, COLUMNS, DATA_FORMAT, DATA_PRAGMAS, DATA_SCHEMA } from './schema.ts';
 
 // The bytes of one data file: the download database (schema.ts) filled with the rows the store
 // gives (crawler/store/read.ts) and the article bodies from content/. The only SQL here is on the
@@ -66,6 +66,7 @@ export async function dataFileBytes(state: StateReader, root: string, rows: File
   const from = state.publicRows(rows);
   const out = new SQL.Database();
   try {
+    out.run(DATA_PRAGMAS);
     out.run(DATA_SCHEMA);
     out.run('BEGIN');
     out.run(`INSERT INTO meta VALUES ('format', ?), ('period', ?)`, [DATA_FORMAT, rows.period]);
@@ -110,6 +111,7 @@ export async function catalogBytes(state: StateReader, files: DataFileEntry[]): 
   const from = state.catalogRows();
   const out = new SQL.Database();
   try {
+    out.run(DATA_PRAGMAS);
     out.run(DATA_SCHEMA);
     out.run('BEGIN');
     out.run(`INSERT INTO meta VALUES ('format', ?), ('period', 'catalog')`, [DATA_FORMAT]);
