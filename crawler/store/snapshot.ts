@@ -17,10 +17,18 @@ import { applySegment, type SegmentFile } from './segments.ts';
 
 /** The snapshot file opened, or made anew from nothing when it is missing, unreadable, of an unknown schema or names a segment no longer on disk. */
 export function openSnapshot(file: string, segments: SegmentFile[]): { db: Database; fromSnapshot: boolean } {
+  if (file === MEMORY) return { db: fresh(MEMORY), fromSnapshot: false };
   mkdirSync(dirname(file), { recursive: true });
   const existing = existsSync(file) ? openExisting(file, segments) : null;
   if (existing) return { db: existing, fromSnapshot: true };
   removeSnapshot(file);
+  return { db: fresh(file), fromSnapshot: false };
+}
+
+/** In place of the file: a state with nothing in it yet, which a reader does not write to disk. */
+export const MEMORY = ':memory:';
+
+function fresh(file: string): Database {
   const db = new Database(nodeConnection(file), null);
   try {
     migrate(db);
@@ -28,7 +36,7 @@ export function openSnapshot(file: string, segments: SegmentFile[]): { db: Datab
     db.close();
     throw error;
   }
-  return { db, fromSnapshot: false };
+  return db;
 }
 
 function openExisting(file: string, segments: SegmentFile[]): Database | null {

@@ -11,7 +11,7 @@ import { bandingFor, ensureBanding } from './near-duplicates.ts';
 import { hasChanges, hasContentChanges, listSegments, segmentName, trackChanges, writeSegment, type SegmentFile } from './segments.ts';
 import { segmentMark } from './segment-changes.ts';
 import { applyBookkeeping, collectBookkeeping, forgetBookkeeping, writeBookkeeping } from './bookkeeping-file.ts';
-import { applyPending, openSnapshot } from './snapshot.ts';
+import { applyPending, MEMORY, openSnapshot } from './snapshot.ts';
 
 // The crawler's state: every segment in data/segments applied in order (segments.ts). Applying
 // thousands of segments on every run would cost what the site holds, so the sum is kept in a
@@ -84,7 +84,9 @@ export async function openState(paths: SitePaths, options: StateOptions = {}): P
   }
 
   const segments = listSegments(paths.segments);
-  const { db, fromSnapshot } = openSnapshot(paths.stateSnapshot, segments);
+  // A reader of a site with no state yet (a dry run's first) leaves no file behind.
+  const nothingYet = readOnly && segments.length === 0 && !existsSync(paths.stateSnapshot);
+  const { db, fromSnapshot } = openSnapshot(nothingYet ? MEMORY : paths.stateSnapshot, segments);
   let pending: SegmentFile[];
   try {
     const appliedNames = new Set(db.all<{ name: string }>('SELECT name FROM applied_segments').map((r) => r.name));
