@@ -11,7 +11,7 @@ import type { Connection, Params, Prepared, Row } from './connection.ts';
 //
 // Values are bound the way sql.js binds them, so a row written through either engine is stored
 // the same: a whole number in 32 bits is an INTEGER, any other number a REAL (node:sqlite binds
-// every number as REAL), a boolean 1 or 0, undefined NULL.
+// every number as REAL), a boolean 1 or 0; undefined is refused by both.
 
 const BUSY_MS = 5000;
 
@@ -45,7 +45,6 @@ export function nodeConnection(file: string): Connection {
 function bindable(value: unknown): SQLInputValue {
   if (typeof value === 'number') return value === (value | 0) ? BigInt(value) : value;
   if (typeof value === 'boolean') return value ? 1n : 0n;
-  if (value === undefined) return null;
   return value as SQLInputValue;
 }
 
