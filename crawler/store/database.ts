@@ -1,14 +1,15 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import type { Database as SqlJsDatabase, SqlValue, Statement } from 'sql.js';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import type { SqlValue } from 'sql.js';
 import { crashpoint } from '../crashpoint.ts';
 import { GleanerError } from '../errors.ts';
 import { removeStaleTemps, writeFileAtomic } from '../atomic-write.ts';
+import type { Connection, Params, Prepared, Row } from './connection.ts';
 import { engine } from './engine.ts';
+import { sqljsConnection } from './engine-sqljs.ts';
 import { MIGRATIONS, type Migration } from './migrations.ts';
 
-export type Params = Record<string, SqlValue> | SqlValue[];
-export type Row = Record<string, SqlValue>;
+export type { Params, Row } from './connection.ts';
 
 /** How a database is kept: the crawler's state writes a segment (store/state.ts); a plain file is written whole. */
 export interface Persistence {
@@ -19,27 +20,30 @@ export interface Persistence {
 }
 
 /**
- * A SQLite database in sql.js (SQLite compiled to WebAssembly), held in memory. `changed` tracks
- * whether anything but quiet bookkeeping was written since the last save (a checkpoint is worth
- * making); what a save of the crawler's state writes, a segment or nothing for git, is decided by
- * the rule in store/bookkeeping.ts.
+ * A SQLite database on one of two engines (connection.ts): sql.js in memory, or node:sqlite on a
+ * file. `changed` tracks whether anything but quiet bookkeeping was written since the last save
+ * (a checkpoint is worth making); what a save of the crawler's state writes, a segment or nothing
+ * for git, is decided by the rule in store/bookkeeping.ts.
  */
 export class Database {
   readonly path: string | null;
-  readonly sql: SqlJsDatabase;
+  readonly connection: Connection;
   changed = false;
   persistence: Persistence | null = null;
-  private readonly statements = new Map<string, Statement>();
+  private readonly statements = new Map<string, Prepared>();
+  private depth = 0;
+  /** An open transaction that spans the connection's use (held by store/state.ts): transaction() nests in it as a savepoint. */
+  private holding = false;
 
-  constructor(sql: SqlJsDatabase, path: string | null) {
-    this.sql = sql;
+  constructor(connection: Connection, path: string | null) {
+    this.connection = connection;
     this.path = path;
   }
 
-  private statement(sql: string): Statement {
+  private statement(sql: string): Prepared {
     let stmt = this.statements.get(sql);
     if (!stmt) {
-      stmt = this.sql.prepare(sql);
+      stmt = this.connection.prepare(sql);
       this.statements.set(sql, stmt);
     }
     return stmt;
@@ -47,65 +51,74 @@ export class Database {
 
   /** Runs a write; marks the database changed unless `quiet` (bookkeeping that need not be published). */
   run(sql: string, params: Params = [], options: { quiet?: boolean } = {}): { changes: number; lastId: number } {
-    const stmt = this.statement(sql);
-    try {
-      stmt.run(params);
-    } finally {
-      stmt.reset();
-    }
-    const changes = this.sql.getRowsModified();
-    if (changes > 0 && !options.quiet) this.changed = true;
-    return { changes, lastId: changes > 0 ? Number(this.scalar('SELECT last_insert_rowid()')) : 0 };
+    const result = this.statement(sql).run(params);
+    if (result.changes > 0 && !options.quiet) this.changed = true;
+    return result;
   }
 
   all<T = Row>(sql: string, params: Params = []): T[] {
-    const stmt = this.statement(sql);
-    const rows: T[] = [];
-    try {
-      stmt.bind(params);
-      while (stmt.step()) rows.push(stmt.getAsObject() as T);
-    } finally {
-      stmt.reset();
-    }
-    return rows;
+    return this.statement(sql).all(params) as T[];
   }
 
   get<T = Row>(sql: string, params: Params = []): T | undefined {
-    const stmt = this.statement(sql);
-    try {
-      stmt.bind(params);
-      return stmt.step() ? (stmt.getAsObject() as T) : undefined;
-    } finally {
-      stmt.reset();
-    }
+    return this.statement(sql).get(params) as T | undefined;
   }
 
   scalar(sql: string, params: Params = []): SqlValue | undefined {
-    const stmt = this.statement(sql);
-    try {
-      stmt.bind(params);
-      return stmt.step() ? stmt.get()[0] : undefined;
-    } finally {
-      stmt.reset();
-    }
+    return this.statement(sql).scalar(params);
   }
 
-  private depth = 0;
+  /** Runs SQL text as it is (schema, pragmas, several statements), not cached. */
+  exec(sql: string): void {
+    this.connection.exec(sql);
+  }
 
   /** Runs fn inside a transaction; rolls back if it throws. Inside another, fn joins it (the outer one commits or rolls back). */
   transaction<T>(fn: () => T): T {
     if (this.depth > 0) return fn();
-    this.sql.run('BEGIN');
+    const [begin, commit, rollback] = this.holding
+      ? ['SAVEPOINT gl_tx', 'RELEASE gl_tx', 'ROLLBACK TO gl_tx; RELEASE gl_tx']
+      : ['BEGIN', 'COMMIT', 'ROLLBACK'];
+    this.connection.exec(begin);
     this.depth++;
     try {
       const result = fn();
       this.depth--;
-      this.sql.run('COMMIT');
+      this.connection.exec(commit);
       return result;
     } catch (error) {
       if (this.depth > 0) this.depth--;
-      this.sql.run('ROLLBACK');
+      this.connection.exec(rollback);
       throw error;
+    }
+  }
+
+  /** Opens a transaction that lasts until release(): everything written meanwhile is committed, or rolled back, at once. */
+  hold(): void {
+    if (this.holding || this.depth > 0) throw new GleanerError('E_STATE', 'a transaction is already open');
+    this.connection.exec('BEGIN');
+    this.holding = true;
+  }
+
+  /** Ends the transaction hold() opened: commits it, or rolls it back. */
+  release(commit: boolean): void {
+    if (!this.holding) return;
+    this.holding = false;
+    this.connection.exec(commit ? 'COMMIT' : 'ROLLBACK');
+  }
+
+  /** Whether a hold() is open. */
+  get held(): boolean {
+    return this.holding;
+  }
+
+  /** Runs fn with another database attached as `alias` (a file by path, or bytes); SQLite attaches and detaches only outside a transaction. */
+  withAttached<T>(source: string | Uint8Array, alias: string, fn: () => T): T {
+    const detach = this.connection.attach(source, alias);
+    try {
+      return fn();
+    } finally {
+      detach();
     }
   }
 
@@ -125,9 +138,9 @@ export class Database {
     if (!path) throw new GleanerError('E_STORE_NO_PATH', 'this database has no file path to save to');
     crashpoint('db-save:before');
     this.clearStatements();
-    this.sql.run('VACUUM');
+    this.connection.exec('VACUUM');
     mkdirSync(dirname(path), { recursive: true });
-    writeFileAtomic(path, this.sql.export());
+    writeFileAtomic(path, this.connection.export());
     crashpoint('db-save:after');
     this.changed = false;
   }
@@ -138,8 +151,9 @@ export class Database {
 
   close(): void {
     this.persistence?.close?.(this);
+    this.release(false);
     this.clearStatements();
-    this.sql.close();
+    this.connection.close();
   }
 
   /** Frees prepared statements (before an export, which reopens the connection). */
@@ -156,23 +170,24 @@ export interface OpenOptions {
   migrations?: Migration[];
 }
 
-/** Opens (or creates) a database file and brings its schema up to date. */
+/** Opens (or creates) a database file in memory (sql.js) and brings its schema up to date. */
 export async function openDatabase(path: string | null, options: OpenOptions = {}): Promise<Database> {
   const SQL = await engine();
-  let sql: SqlJsDatabase;
   if (path) removeStaleTempFiles(path);
+  let connection: Connection;
   if (path && existsSync(path)) {
     try {
-      sql = new SQL.Database(readFileSync(path));
+      const sql = new SQL.Database(readFileSync(path));
       sql.exec('SELECT count(*) FROM sqlite_master');
+      connection = sqljsConnection(SQL, sql);
     } catch (error) {
       throw new GleanerError('E_STORE_CORRUPT', `${path} is not a readable SQLite database (${(error as Error).message}); restore it from git (git checkout -- ${path})`);
     }
   } else {
     if (path && options.create === false) throw new GleanerError('E_STORE_MISSING', `${path} does not exist`);
-    sql = new SQL.Database();
+    connection = sqljsConnection(SQL, new SQL.Database());
   }
-  const db = new Database(sql, path);
+  const db = new Database(connection, path);
   try {
     migrate(db, options.migrations);
   } catch (error) {
@@ -200,11 +215,11 @@ export function migrate(db: Database, migrations: Migration[] = MIGRATIONS): voi
   for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
     if (migration.version <= current) continue;
     db.transaction(() => {
-      db.sql.exec(migration.sql);
+      db.exec(migration.sql);
       db.run(`INSERT INTO meta (key, value) VALUES ('schema_version', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [String(migration.version)]);
     });
   }
-  if (Number(db.scalar('PRAGMA user_version')) !== latest) db.sql.run(`PRAGMA user_version = ${latest}`);
+  if (Number(db.scalar('PRAGMA user_version')) !== latest) db.exec(`PRAGMA user_version = ${latest}`);
 }
 
 /**

@@ -1,9 +1,9 @@
 import initSqlJs from 'sql.js';
 
-// SQLite compiled to WebAssembly (sql.js), loaded once per process. Databases live in its
+// SQLite compiled to WebAssembly (sql.js), loaded once per process: a whole small database in
+// memory (segments as bytes, tests, the old single file; engine-sqljs.ts). Databases live in its
 // in-memory file system: one connection can ATTACH another Database object's file by its
-// `filename`, which is how segments are written and applied without copying rows through
-// JavaScript (store/segments.ts).
+// `filename` (engine-sqljs.ts attach).
 
 let sqlJs: Promise<Awaited<ReturnType<typeof initSqlJs>>> | undefined;
 

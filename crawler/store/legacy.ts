@@ -5,6 +5,7 @@ import { writeFileAtomic } from '../atomic-write.ts';
 import { GleanerError } from '../errors.ts';
 import { Database, migrate } from './database.ts';
 import type { SqlJs } from './engine.ts';
+import { sqljsConnection } from './engine-sqljs.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { createChangeTables, listSegments, segmentBytes, segmentName, TRACKED_TABLES } from './segments.ts';
 
@@ -30,8 +31,8 @@ export function clearUnfinishedUpgrade(paths: SitePaths): void {
 /** The old file, in memory (nothing is written back to it). */
 export function openLegacyDatabase(SQL: SqlJs, file: string): Database {
   try {
-    const db = new Database(new SQL.Database(readFileSync(file)), null);
-    db.sql.exec('SELECT count(*) FROM sqlite_master');
+    const db = new Database(sqljsConnection(SQL, new SQL.Database(readFileSync(file))), null);
+    db.exec('SELECT count(*) FROM sqlite_master');
     return db;
   } catch (error) {
     throw new GleanerError('E_STORE_CORRUPT', `${file} is not a readable SQLite database (${(error as Error).message}); restore it from git (git checkout -- data/site.sqlite)`);
@@ -87,7 +88,7 @@ export function writeUpgradeSegments(db: Database, paths: SitePaths, SQL: SqlJs,
     const file = join(paths.segments, name);
     mkdirSync(dirname(file), { recursive: true });
     writeFileAtomic(file, data);
-    db.sql.run('DELETE FROM temp.gl_dirty');
+    db.exec('DELETE FROM temp.gl_dirty');
     bytes = 0;
   };
   for (const { name } of TRACKED_TABLES) {

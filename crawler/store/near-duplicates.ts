@@ -43,6 +43,12 @@ export function refreshBands(db: Database, articleIds: number[], banding: Bandin
   });
 }
 
+/** refreshBands with the banding the band table was built for, when it was built (a new state has none: ensureBanding builds it whole). */
+export function refreshStoredBands(db: Database, articleIds: number[]): void {
+  const stored = /^(\d+)x(\d+)$/.exec(String(db.scalar('SELECT value FROM meta WHERE key = ?', [BANDING_KEY]) ?? ''));
+  if (stored && articleIds.length) refreshBands(db, articleIds, { bands: Number(stored[1]), rows: Number(stored[2]) });
+}
+
 /** The stored signatures that share at least one band with `signature`: the only articles that can be its near-duplicates. */
 export function signaturesSharingBands(db: Database, signature: Uint32Array, banding: Banding): Array<{ id: number; signature: Uint32Array }> {
   if (signature.length !== DEFAULT_NUM_HASHES) return [];

@@ -4,7 +4,7 @@ import { crashpoint } from '../crashpoint.ts';
 import { writeFileAtomic } from '../atomic-write.ts';
 import type { Database } from './database.ts';
 import type { Database as SqlDatabase } from 'sql.js';
-import { memoryFile, type SqlJs } from './engine.ts';
+import type { SqlJs } from './engine.ts';
 import { SEGMENT_UPGRADES } from './migrations.ts';
 import { contentWriteSql } from './bookkeeping.ts';
 
@@ -73,8 +73,8 @@ export function listSegments(dir: string): SegmentFile[] {
 
 /** The temporary tables that record what a connection touched: each row written (and whether the write was content, bookkeeping.ts) and each key deleted. */
 export function createChangeTables(db: Database): void {
-  db.sql.run('CREATE TEMP TABLE IF NOT EXISTS gl_dirty (tbl TEXT NOT NULL, rid INTEGER NOT NULL, content INTEGER NOT NULL DEFAULT 1, PRIMARY KEY (tbl, rid))');
-  db.sql.run('CREATE TEMP TABLE IF NOT EXISTS gl_deleted (tbl TEXT NOT NULL, pk TEXT NOT NULL)');
+  db.exec('CREATE TEMP TABLE IF NOT EXISTS gl_dirty (tbl TEXT NOT NULL, rid INTEGER NOT NULL, content INTEGER NOT NULL DEFAULT 1, PRIMARY KEY (tbl, rid))');
+  db.exec('CREATE TEMP TABLE IF NOT EXISTS gl_deleted (tbl TEXT NOT NULL, pk TEXT NOT NULL)');
 }
 
 /**
@@ -94,7 +94,7 @@ export function trackChanges(db: Database): void {
       `CREATE TEMP TRIGGER IF NOT EXISTS gl_del_${name} AFTER DELETE ON main.${name} BEGIN INSERT INTO temp.gl_deleted VALUES ('${name}', json_array(${key.map((k) => `OLD.${k}`).join(', ')})); END`,
     );
   }
-  for (const sql of statements) db.sql.run(sql);
+  for (const sql of statements) db.exec(sql);
 }
 
 /** Whether anything was recorded since trackChanges, bookkeeping included. */
@@ -114,9 +114,18 @@ export interface SegmentInfo {
   runStartedAt: string;
 }
 
+/** Rows copied into a segment per INSERT statement. */
+const ROWS_PER_INSERT = 200;
+
 /**
  * The segment of everything recorded since trackChanges: the current image of every row that was
  * inserted or updated (a row deleted afterwards is only in `_deleted`), as SQLite bytes.
+ *
+ * The segment is built in sql.js whatever engine holds the state, so its bytes are the same from
+ * either (git stores a segment once; a rebuilt one must not differ). Rows cross as SQL literals
+ * (quote()), which keep every value's type and bits, into a temporary table of the state's own
+ * definition; CREATE TABLE AS then gives each segment table the columns the state's has. This
+ * takes no ATTACH, which SQLite refuses inside the transaction a run holds (store/state.ts).
  */
 export function segmentBytes(SQL: SqlJs, db: Database, info: SegmentInfo): Uint8Array {
   const out = new SQL.Database();
@@ -125,32 +134,40 @@ export function segmentBytes(SQL: SqlJs, db: Database, info: SegmentInfo): Uint8
     out.run('PRAGMA page_size = 1024');
     out.run('CREATE TABLE _segment (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
     out.run('CREATE TABLE _deleted (tbl TEXT NOT NULL, pk TEXT NOT NULL)');
-    out.export(); // creates the file the attach below writes into
-    withSegmentAttached(db, out, () => {
-      for (const { name } of TRACKED_TABLES) {
-        const rows = Number(db.scalar(`SELECT count(*) FROM temp.gl_dirty WHERE tbl = ?`, [name]));
-        if (rows === 0) continue;
-        db.sql.run(`CREATE TABLE seg.${name} AS SELECT * FROM main.${name} WHERE rowid IN (SELECT rid FROM temp.gl_dirty WHERE tbl = '${name}') ORDER BY rowid`);
-      }
-      db.sql.run('INSERT INTO seg._deleted SELECT tbl, pk FROM temp.gl_deleted ORDER BY rowid');
-      db.sql.run(
-        `INSERT INTO seg._segment VALUES ('seq', '${info.seq}'), ('schema_version', '${info.schemaVersion}'), ('run_started_at', '${info.runStartedAt}')`,
-      );
-    });
+    out.export(); // the file's first version, as the segments written before this function have it
+    out.run('BEGIN');
+    for (const { name } of TRACKED_TABLES) {
+      const rows = Number(db.scalar(`SELECT count(*) FROM temp.gl_dirty WHERE tbl = ?`, [name]));
+      if (rows === 0) continue;
+      copyRows(db, out, name);
+    }
+    for (const row of db.all<{ tbl: string; pk: string }>('SELECT tbl, pk FROM temp.gl_deleted ORDER BY rowid')) out.run('INSERT INTO _deleted VALUES (?, ?)', [row.tbl, row.pk]);
+    out.run(`INSERT INTO _segment VALUES ('seq', '${info.seq}'), ('schema_version', '${info.schemaVersion}'), ('run_started_at', '${info.runStartedAt}')`);
+    out.run('COMMIT');
     return out.export();
   } finally {
     out.close();
   }
 }
 
-/** Runs fn in one transaction of `db` with the in-memory database `segment` attached as `seg` (detached after: SQLite cannot detach inside a transaction). */
-function withSegmentAttached(db: Database, segment: SqlDatabase, fn: () => void): void {
-  db.sql.run(`ATTACH '${memoryFile(segment)}' AS seg`);
-  try {
-    db.transaction(fn);
-  } finally {
-    db.sql.run('DETACH seg');
+/** The dirty rows of `table`, in rowid order, into the segment's table of the same name. */
+function copyRows(db: Database, out: SqlDatabase, table: string): void {
+  const definition = String(db.scalar(`SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = ?`, [table]));
+  out.run(definition.replace(/^CREATE TABLE/i, 'CREATE TEMP TABLE'));
+  const columns = db.all<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`).map((c) => c.name);
+  const literal = columns.map((c) => `quote(${c})`).join(` || ',' || `);
+  let batch: string[] = [];
+  const flush = () => {
+    if (batch.length) out.run(`INSERT INTO temp.${table} VALUES (${batch.join('), (')})`);
+    batch = [];
+  };
+  for (const row of db.all<{ v: string }>(`SELECT ${literal} AS v FROM main.${table} WHERE rowid IN (SELECT rid FROM temp.gl_dirty WHERE tbl = ?) ORDER BY rowid`, [table])) {
+    batch.push(row.v);
+    if (batch.length === ROWS_PER_INSERT) flush();
   }
+  flush();
+  out.run(`CREATE TABLE main.${table} AS SELECT * FROM temp.${table} ORDER BY rowid`);
+  out.run(`DROP TABLE temp.${table}`);
 }
 
 /** Writes a segment file atomically (temp file, fsync, rename): a kill leaves the previous version or none. */
@@ -168,42 +185,40 @@ export interface AppliedSegment {
 }
 
 /**
- * Applies a segment to a state: deletions first, then every row image (INSERT OR REPLACE, so a
- * row is replaced whole, along with any row it now conflicts with on a unique key). Columns are
- * matched by name, so a segment written by an older schema still applies; the rows it brought are
- * then rewritten as the migrations since its version rewrote the state's (SEGMENT_UPGRADES).
+ * Applies a segment (its file, or its bytes) to a state: deletions first, then every row image
+ * (INSERT OR REPLACE, so a row is replaced whole, along with any row it now conflicts with on a
+ * unique key). Columns are matched by name, so a segment written by an older schema still
+ * applies; the rows it brought are then rewritten as the migrations since its version rewrote
+ * the state's (SEGMENT_UPGRADES). `within` runs in the same transaction, with the articles it
+ * touched. SQLite attaches only outside a transaction: not while a run holds one.
  */
-export function applySegment(SQL: SqlJs, db: Database, bytes: Uint8Array): AppliedSegment {
-  const seg = new SQL.Database(bytes);
+export function applySegment(db: Database, segment: string | Uint8Array, within?: (articles: number[]) => void): AppliedSegment {
   const articles = new Set<number>();
-  try {
-    const present = new Set((seg.exec("SELECT name FROM sqlite_master WHERE type = 'table'")[0]?.values ?? []).map((r) => String(r[0])));
-    const columnsOf = (database: { exec: typeof seg.exec }, table: string) =>
-      (database.exec(`PRAGMA table_info(${table})`)[0]?.values ?? []).map((r) => String(r[1]));
-    withSegmentAttached(db, seg, () => {
+  db.withAttached(segment, 'seg', () =>
+    db.transaction(() => {
+      const present = new Set(db.all<{ name: string }>("SELECT name FROM seg.sqlite_master WHERE type = 'table'").map((r) => r.name));
+      const columnsOf = (schema: 'main' | 'seg', table: string) => db.all<{ name: string }>('SELECT name FROM pragma_table_info(?, ?)', [table, schema]).map((r) => r.name);
       if (present.has('_deleted')) {
-        for (const [tbl, pk] of seg.exec('SELECT tbl, pk FROM _deleted ORDER BY rowid')[0]?.values ?? []) {
+        for (const { tbl, pk } of db.all<{ tbl: string; pk: string }>('SELECT tbl, pk FROM seg._deleted ORDER BY rowid')) {
           const table = TRACKED_TABLES.find((t) => t.name === tbl);
           if (!table) continue;
-          const values = JSON.parse(String(pk)) as Array<string | number | null>;
+          const values = JSON.parse(pk) as Array<string | number | null>;
           db.run(`DELETE FROM main.${table.name} WHERE ${table.key.map((k) => `${k} IS ?`).join(' AND ')}`, values, { quiet: true });
           if (table.name === 'articles') articles.add(Number(values[0]));
         }
       }
       for (const { name } of TRACKED_TABLES) {
         if (!present.has(name)) continue;
-        const mine = new Set(columnsOf(db.sql, name));
-        const columns = columnsOf(seg, name).filter((c) => mine.has(c));
-        const list = columns.join(', ');
-        db.sql.run(`INSERT OR REPLACE INTO main.${name} (${list}) SELECT ${list} FROM seg.${name}`);
-        if (name === 'articles') for (const [id] of seg.exec('SELECT id FROM articles')[0]?.values ?? []) articles.add(Number(id));
+        const mine = new Set(columnsOf('main', name));
+        const list = columnsOf('seg', name).filter((c) => mine.has(c)).join(', ');
+        db.exec(`INSERT OR REPLACE INTO main.${name} (${list}) SELECT ${list} FROM seg.${name}`);
+        if (name === 'articles') for (const { id } of db.all<{ id: number }>('SELECT id FROM seg.articles')) articles.add(Number(id));
       }
-      const version = present.has('_segment') ? Number(seg.exec(`SELECT value FROM _segment WHERE key = 'schema_version'`)[0]?.values[0]?.[0] ?? 0) : 0;
-      for (const upgrade of SEGMENT_UPGRADES) if (version < upgrade.version && present.has(upgrade.table)) db.sql.exec(upgrade.sql);
-    });
-  } finally {
-    seg.close();
-  }
+      const version = present.has('_segment') ? Number(db.scalar(`SELECT value FROM seg._segment WHERE key = 'schema_version'`) ?? 0) : 0;
+      for (const upgrade of SEGMENT_UPGRADES) if (version < upgrade.version && present.has(upgrade.table)) db.exec(upgrade.sql);
+      within?.([...articles]);
+    }),
+  );
   return { articles: [...articles] };
 }
 

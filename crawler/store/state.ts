@@ -1,42 +1,42 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { SitePaths } from '../paths.ts';
 import { crashpoint } from '../crashpoint.ts';
-import { removeStaleTemps, writeFileAtomic } from '../atomic-write.ts';
-import { Database, migrate, openDatabase } from './database.ts';
-import { GleanerError, isGleanerError } from '../errors.ts';
-import { engine, type SqlJs } from './engine.ts';
+import { removeStaleTemps } from '../atomic-write.ts';
+import { Database, openDatabase } from './database.ts';
+import { GleanerError } from '../errors.ts';
+import { engine } from './engine.ts';
 import { LATEST_VERSION } from './migrations.ts';
-import { bandingFor, ensureBanding, refreshBands } from './near-duplicates.ts';
-import { applySegment, hasChanges, hasContentChanges, listSegments, segmentName, trackChanges, writeSegment, type SegmentFile } from './segments.ts';
+import { bandingFor, ensureBanding } from './near-duplicates.ts';
+import { hasChanges, hasContentChanges, listSegments, segmentName, trackChanges, writeSegment, type SegmentFile } from './segments.ts';
 import { segmentMark } from './segment-changes.ts';
 import { applyBookkeeping, collectBookkeeping, forgetBookkeeping, writeBookkeeping } from './bookkeeping-file.ts';
+import { applyPending, MEMORY, openSnapshot } from './snapshot.ts';
 
 // The crawler's state: every segment in data/segments applied in order (segments.ts). Applying
 // thousands of segments on every run would cost what the site holds, so the sum is kept in a
-// local snapshot (.gleaner/state.sqlite, never committed; the workflow caches it between runs)
-// that records which segments it holds: a run loads it (one file read) and applies only the
-// segments written since. A snapshot that does not match the segments on disk (a reverted
-// commit, a cache from another branch) is ignored and the state is rebuilt from the segments.
+// local snapshot (.gleaner/state.sqlite, never committed; the workflow caches it between runs),
+// a SQLite file opened in place (snapshot.ts) that records which segments it holds: opening it
+// applies only the segments written since, and commits them. A snapshot that does not match the
+// segments on disk (a reverted commit, a cache from another branch) is replaced by one rebuilt
+// from the segments.
 //
 // A run that changes something writes its own segment at each save (db.save(): checkpoints and
 // the end of the run), always the whole of what the run changed so far, so a killed run leaves
-// the last saved version and the next run applies it. A run whose changes are all bookkeeping
-// (check times, validators, its run row: bookkeeping.ts) writes no segment: it keeps them in a
-// local file (bookkeeping-file.ts), which the next run applies and folds into its segment.
-
-/** A new snapshot is written once this many segments were applied on top of the one loaded. */
-const SNAPSHOT_EVERY = 20;
+// the last saved version and the next run applies it. The run's writes stay in one transaction
+// of the snapshot, committed (with its segment's name) only when the run closes with everything
+// saved into its segment: the snapshot holds only what segments hold, and a killed or failed run
+// rolls back. A run whose changes are all bookkeeping (check times, validators, its run row:
+// bookkeeping.ts) writes no segment: it keeps them in a local file (bookkeeping-file.ts), which
+// the next run applies and folds into its segment, and rolls back.
 
 export interface StateOptions {
-  /** Read the state only: no upgrade, no segment, no snapshot is written (an old site is read as it is). */
+  /** Read the state only: no upgrade, no segment; the snapshot is only brought up to the segments, and what is written through the handle is rolled back (an old site is read as it is). */
   readOnly?: boolean;
   /** config.quality.nearDuplicateThreshold: the band table of near-duplicate lookups follows it. */
   nearDuplicateThreshold?: number;
   /** The run's start (epoch ms): names its segment. */
   nowMs?: number;
-  /** Write a snapshot after this many segments on top of the last (default 20; 1 always). */
-  snapshotEvery?: number;
 }
 
 export interface StateInfo {
@@ -84,25 +84,25 @@ export async function openState(paths: SitePaths, options: StateOptions = {}): P
   }
 
   const segments = listSegments(paths.segments);
-  const snapshot = loadSnapshot(SQL, paths.stateSnapshot, segments);
-  const db = snapshot ?? (await openDatabase(null));
-  const appliedNames = new Set(db.all<{ name: string }>('SELECT name FROM applied_segments').map((r) => r.name));
-  const pending = segments.filter((s) => !appliedNames.has(s.name));
-  const touched = new Set<number>();
-  for (const segment of pending) {
-    const result = applySegment(SQL, db, readFileSync(join(paths.segments, segment.name)));
-    for (const id of result.articles) touched.add(id);
-    db.run('INSERT OR REPLACE INTO applied_segments (seq, name) VALUES (?, ?)', [segment.seq, segment.name], { quiet: true });
-  }
-  if (options.nearDuplicateThreshold !== undefined) {
-    const banding = bandingFor(options.nearDuplicateThreshold);
-    if (snapshot) refreshBands(db, [...touched], banding);
-    ensureBanding(db, banding);
+  // A reader of a site with no state yet (a dry run's first) leaves no file behind.
+  const nothingYet = readOnly && segments.length === 0 && !existsSync(paths.stateSnapshot);
+  const { db, fromSnapshot } = openSnapshot(nothingYet ? MEMORY : paths.stateSnapshot, segments);
+  let pending: SegmentFile[];
+  try {
+    const appliedNames = new Set(db.all<{ name: string }>('SELECT name FROM applied_segments').map((r) => r.name));
+    pending = segments.filter((s) => !appliedNames.has(s.name));
+    applyPending(db, paths.segments, pending);
+    if (options.nearDuplicateThreshold !== undefined) ensureBanding(db, bandingFor(options.nearDuplicateThreshold));
+  } catch (error) {
+    db.close();
+    throw error;
   }
   db.changed = false;
 
-  const state: StateInfo = { segments: segments.length, applied: pending.length, fromSnapshot: snapshot !== null, segment: null, written: false, carried: 0 };
+  const state: StateInfo = { segments: segments.length, applied: pending.length, fromSnapshot, segment: null, written: false, carried: 0 };
   info.set(db, state);
+  // What a reader writes (tests do) is rolled back when it closes.
+  db.hold();
   if (readOnly) return db;
 
   const seq = Math.max(0, ...segments.map((s) => s.seq), Number(db.scalar('SELECT max(seq) FROM applied_segments') ?? 0)) + 1;
@@ -112,8 +112,9 @@ export async function openState(paths: SitePaths, options: StateOptions = {}): P
   const mark = segmentMark(segments);
   state.carried = applyBookkeeping(db, paths.bookkeeping, mark, LATEST_VERSION);
   db.changed = false;
-  // The snapshot must hold only what segments hold: a connection closed with writes it never
-  // saved (a run that failed), or holding bookkeeping no segment has, leaves the snapshot as it was.
+  // The run's transaction is committed only when everything the connection wrote was saved into
+  // its segment: a connection closed with writes it never saved (a run that failed), or holding
+  // bookkeeping no segment has, rolls back and leaves the snapshot as it was.
   const totalChanges = () => Number(db.scalar('SELECT total_changes()'));
   let saved = totalChanges();
   db.persistence = {
@@ -131,45 +132,10 @@ export async function openState(paths: SitePaths, options: StateOptions = {}): P
       if (totalChanges() !== saved) return;
       if (!state.written && hasChanges(database)) return;
       if (state.written) database.run('INSERT OR REPLACE INTO applied_segments (seq, name) VALUES (?, ?)', [segment.seq, segment.name], { quiet: true });
-      const since = pending.length + (state.written ? 1 : 0);
-      if (since === 0 && snapshot) return;
-      if (snapshot && since < (options.snapshotEvery ?? SNAPSHOT_EVERY)) return;
-      saveSnapshot(database, paths.stateSnapshot);
+      crashpoint('snapshot-write:before');
+      database.release(true);
+      crashpoint('snapshot-write:after');
     },
   };
   return db;
-}
-
-/** The snapshot, when it exists, opens, is of this schema and holds only segments that are on disk; otherwise null (rebuild). */
-function loadSnapshot(SQL: SqlJs, file: string, segments: SegmentFile[]): Database | null {
-  if (!existsSync(file)) return null;
-  let db: Database;
-  try {
-    db = new Database(new SQL.Database(readFileSync(file)), null);
-    const version = Number(db.scalar(`SELECT value FROM meta WHERE key = 'schema_version'`) ?? 0);
-    if (version > LATEST_VERSION) {
-      throw new GleanerError('E_STORE_TOO_NEW', `${file} has schema version ${version}, but this Gleaner only knows up to ${LATEST_VERSION}; update Gleaner (git pull)`);
-    }
-    if (version < 2) return null;
-    migrate(db);
-  } catch (error) {
-    if (isGleanerError(error)) throw error;
-    return null; // unreadable: it is only a cache
-  }
-  const onDisk = new Set(segments.map((s) => s.name));
-  const applied = db.all<{ name: string }>('SELECT name FROM applied_segments');
-  if (applied.some((a) => !onDisk.has(a.name))) {
-    db.close();
-    return null;
-  }
-  return db;
-}
-
-function saveSnapshot(db: Database, file: string): void {
-  db.clearStatements();
-  const bytes = db.sql.export();
-  crashpoint('snapshot-write:before');
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileAtomic(file, bytes);
-  crashpoint('snapshot-write:after');
 }

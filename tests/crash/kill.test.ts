@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,10 +11,11 @@ import { removeTempRoots, tempRoot, testConfig } from '../crawler/helpers.ts';
 import { inspectSite, type SiteState } from './helpers/consistency.ts';
 import { sampleSubset } from './helpers/sample-subset.ts';
 
-// SIGKILL at 32 points of a crawl of the sample web (discovery, fetches, processing, state saves
-// (the run's segment, the local snapshot, the bookkeeping of a run that found nothing new and its
-// fold into the next segment), the publish plan, Markdown writes; one from inside a processing
-// worker thread) and once more inside the next run's reconcile. The
+// SIGKILL at 37 points of a crawl of the sample web (discovery, fetches, processing, state saves
+// (the run's segment, the commits of the local snapshot, one with its log torn mid-commit, the
+// bookkeeping of a run that found nothing new and its fold into the next segment), the publish
+// plan, Markdown writes; one from inside a processing worker thread) and once more inside the
+// next run's reconcile or its opening of the state. The
 // crash point is armed through GLEANER_CRASH_AT (crawler/crashpoint.ts), so each kill lands at
 // the same instant every time. After each kill the site must be consistent (inspectSite), and
 // the next run must complete and publish exactly what an unkilled run publishes.
@@ -37,6 +38,11 @@ interface KillPoint {
    * the killed run (which finds the other topics) to fold into its segment.
    */
   before?: 'complete' | 'quiet';
+  /**
+   * After the kill, cuts the last frame of the snapshot's write-ahead log in half: the state of a
+   * process killed while SQLite was writing its commit (a torn log tail, which SQLite ignores).
+   */
+  tearLog?: boolean;
 }
 
 const EVERY_PAGE = 0;
@@ -78,6 +84,15 @@ const POINTS: KillPoint[] = [
   { at: 'write-half:json:1', checkpointMs: NEVER, before: 'complete' },
   { at: 'bookkeeping-write:after:1', checkpointMs: NEVER, before: 'complete' },
   { at: 'segment-write:after:1', checkpointMs: NEVER, before: 'quiet' },
+  // The snapshot written in place (node:sqlite, write-ahead log): the run's transaction after its
+  // last segment, before its commit (snapshot-write:before) and after it, before the log is
+  // checkpointed (snapshot-write:after); mid-commit (the log's last frame torn); and the next
+  // run's own commits of the segments a killed run left (snapshot-apply), before and after one.
+  { at: 'snapshot-write:after:1', checkpointMs: EVERY_PAGE, tearLog: true },
+  { at: 'snapshot-write:after:1', checkpointMs: NEVER, before: 'quiet', tearLog: true },
+  { at: 'segment-write:after:7', checkpointMs: EVERY_PAGE, then: 'snapshot-apply:before:1' },
+  { at: 'segment-write:after:7', checkpointMs: EVERY_PAGE, then: 'snapshot-apply:after:1' },
+  { at: 'publish:planned:1', checkpointMs: NEVER, then: 'snapshot-write:after:1' },
 ];
 
 interface Outcome {
@@ -116,10 +131,20 @@ async function scenario(point: KillPoint): Promise<Outcome> {
   if (point.before === 'quiet' && !existsSync(paths.bookkeeping)) throw new Error('the quiet runs left no bookkeeping file');
   for (const [at, checkpointMs] of [[point.at, point.checkpointMs], ...(point.then ? [[point.then, NEVER]] : [])] as Array<[string, number]>) {
     const run = await killedRun(paths, at, checkpointMs, point.workers, point.before !== undefined);
+    if (point.tearLog && at === point.at) tearLastFrame(`${paths.stateSnapshot}-wal`);
     kills.push({ at, ...run, state: await inspectSite(paths) });
   }
   await runCrawl(config, paths);
   return { kills, recovered: await inspectSite(paths) };
+}
+
+/** Cuts a write-ahead log in the middle of its last frame (a frame: 24 bytes of header, then a page). */
+function tearLastFrame(wal: string): void {
+  if (!existsSync(wal)) throw new Error(`${wal} is not there to tear: the kill came after the log was checkpointed`);
+  const pageSize = 4096;
+  const size = statSync(wal).size;
+  if (size < 32 + 24 + pageSize) throw new Error(`${wal} holds no frame (${size} bytes)`);
+  truncateSync(wal, size - pageSize / 2);
 }
 
 /** Runs `tasks` at most `limit` at a time. */

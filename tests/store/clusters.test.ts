@@ -90,7 +90,7 @@ describe('story clusters in the state', () => {
     const bytes = segmentBytes(SQL, db, { seq: 2, schemaVersion: 4, runStartedAt: '2026-11-21T00:00:00.000Z' });
     const replica = await openDatabase(null);
     replica.run(`INSERT INTO topics (slug, name) VALUES ('space', 'Space')`);
-    applySegment(SQL, replica, bytes);
+    applySegment(replica, bytes);
     expect(replica.all('SELECT id, lead_article_id FROM clusters')).toEqual([{ id: first, lead_article_id: first }]);
     expect(replica.all('SELECT id, cluster_id FROM articles WHERE cluster_id IS NOT NULL ORDER BY id')).toEqual([
       { id: first, cluster_id: first },

@@ -70,12 +70,12 @@ describe('the segmented store', () => {
 
   it('adds up to the same state from the segments alone, from a snapshot, and from a snapshot plus newer segments', async () => {
     const paths = root();
-    const db = await openState(paths, { nowMs: T0, snapshotEvery: 1 });
+    const db = await openState(paths, { nowMs: T0 });
     const topic = addTopic(db);
     for (let n = 1; n <= 3; n++) addArticle(db, topic, n);
     db.save();
     db.close();
-    const second = await openState(paths, { nowMs: T0 + HOUR, snapshotEvery: 1 });
+    const second = await openState(paths, { nowMs: T0 + HOUR });
     expect(stateInfo(second)).toMatchObject({ fromSnapshot: true, applied: 0, segments: 1 });
     deleteArticle(second, 2, { onlyReady: true });
     second.run(`UPDATE articles SET title = 'Renamed' WHERE id = 3`);
@@ -103,7 +103,7 @@ describe('the segmented store', () => {
   it('ignores a snapshot that holds a segment no longer on disk (a reverted commit) and rebuilds from the segments', async () => {
     const paths = root();
     for (let run = 0; run < 2; run++) {
-      const db = await openState(paths, { nowMs: T0 + run * HOUR, snapshotEvery: 1 });
+      const db = await openState(paths, { nowMs: T0 + run * HOUR });
       if (run === 0) addTopic(db);
       addArticle(db, 1, run + 1);
       db.save();
@@ -119,12 +119,12 @@ describe('the segmented store', () => {
 
   it('keeps the snapshot as it was when a run ends with writes it never saved', async () => {
     const paths = root();
-    const db = await openState(paths, { nowMs: T0, snapshotEvery: 1 });
+    const db = await openState(paths, { nowMs: T0 });
     addTopic(db);
     db.save();
     db.close();
     const before = readFileSync(paths.stateSnapshot);
-    const failed = await openState(paths, { nowMs: T0 + HOUR, snapshotEvery: 1 });
+    const failed = await openState(paths, { nowMs: T0 + HOUR });
     addArticle(failed, 1, 1);
     failed.close(); // no save: a run that failed half-way
     expect(readFileSync(paths.stateSnapshot).equals(before)).toBe(true);

@@ -131,7 +131,9 @@ describe('crawl.yml', () => {
     expect(restore).toBeLessThan(indexOf(list, runs(/^npm run crawl$/), 'crawl'));
     expect(save).toBeGreaterThan(indexOf(list, runs(/git commit/), 'commit'));
     expect(list[restore]!.with!['restore-keys']).toBe('gleaner-state-');
-    expect(String(list[save]!.with!.key)).toBe("gleaner-state-${{ hashFiles('.gleaner/state.sqlite') }}");
+    // A new entry every 20 segments: the commit step counts them in twenties.
+    expect(String(list[save]!.with!.key)).toBe('gleaner-state-${{ steps.commit.outputs.segments }}');
+    expect(String(list[indexOf(list, runs(/git commit/), 'commit')]!.run)).toMatch(/echo "segments=\$\(\( \$\(find data\/segments -name '\*\.sqlite' \| wc -l\) \/ 20 \)\)" >> "\$GITHUB_OUTPUT"/);
     expect(list[save]!.if).toMatch(/steps\.commit\.outputs\.changed == 'true'/);
   });
 

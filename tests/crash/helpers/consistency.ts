@@ -3,15 +3,15 @@ import { join, relative, sep } from 'node:path';
 import type { SitePaths } from '../../../crawler/paths.ts';
 import { readArticleFile } from '../../../crawler/publish/article-file.ts';
 import { openDatabase, type Database } from '../../../crawler/store/database.ts';
-import { engine } from '../../../crawler/store/engine.ts';
+import { DatabaseSync } from 'node:sqlite';
 import { applySegment, listSegments } from '../../../crawler/store/segments.ts';
 
 // What must hold after any kill, checked without changing anything (opening the state the way
 // the crawler does would tidy temp files away): every segment opens; the state they add up to
 // (applied from scratch, not from the local snapshot) has every Markdown file belong to a
 // 'publishing' or 'published' row and be intact (frontmatter parses, its id is the row's), and
-// every 'published' row has its file; the local snapshot, when there is one, holds exactly the
-// segments' state; the bookkeeping file, when there is one, is whole. A 'publishing' row may lack
+// every 'published' row has its file; the local snapshot, when there is one, names only segments
+// on disk and holds exactly what those segments add up to; the bookkeeping file, when there is one, is whole. A 'publishing' row may lack
 // its file until the next run's reconcile() writes it.
 
 export interface SiteState {
@@ -31,16 +31,20 @@ function walk(dir: string): string[] {
 }
 
 async function replay(paths: SitePaths, problems: string[]): Promise<Database> {
-  const SQL = await engine();
   const db = await openDatabase(null);
   for (const segment of listSegments(paths.segments)) {
     try {
-      applySegment(SQL, db, readFileSync(join(paths.segments, segment.name)));
+      applySegment(db, readFileSync(join(paths.segments, segment.name)));
     } catch (error) {
       problems.push(`segment ${segment.name} does not apply: ${(error as Error).message}`);
     }
   }
   return db;
+}
+
+/** The snapshot and the files SQLite keeps beside it while it is open, or after a kill. */
+function snapshotFiles(paths: SitePaths): string[] {
+  return [paths.stateSnapshot, `${paths.stateSnapshot}-wal`, `${paths.stateSnapshot}-shm`];
 }
 
 function publishedRows(db: Database): Array<{ id: number; status: string; file: string; url: string; topic: string; slug: string }> {
@@ -58,7 +62,7 @@ export async function inspectSite(paths: SitePaths): Promise<SiteState> {
   }
   for (const file of [...walk(paths.data), ...walk(paths.cache)]) {
     if (file.endsWith('.tmp')) temps.push(file);
-    else if (file.startsWith(paths.segments) ? !file.endsWith('.sqlite') : file !== paths.stateSnapshot && file !== paths.bookkeeping) problems.push(`unexpected file ${relative(paths.root, file)}`);
+    else if (file.startsWith(paths.segments) ? !file.endsWith('.sqlite') : !snapshotFiles(paths).includes(file) && file !== paths.bookkeeping) problems.push(`unexpected file ${relative(paths.root, file)}`);
   }
   if (existsSync(paths.bookkeeping)) {
     try {
@@ -97,15 +101,21 @@ export async function inspectSite(paths: SitePaths): Promise<SiteState> {
     }
     for (const row of rows) if (row.status === 'published' && !seen.has(row.file)) problems.push(`published row ${row.id} has no file ${row.file}`);
     if (existsSync(paths.stateSnapshot)) {
-      const snapshot = new (await engine()).Database(readFileSync(paths.stateSnapshot));
+      // Read as SQLite reads it after a kill: its last commit, with the write-ahead log's committed frames.
+      const snapshot = new DatabaseSync(paths.stateSnapshot, { readOnly: true });
       try {
-        const applied = new Set((snapshot.exec('SELECT name FROM applied_segments')[0]?.values ?? []).map((r) => String(r[0])));
+        const applied = new Set(snapshot.prepare('SELECT name FROM applied_segments').all().map((r) => String(r.name)));
         const onDisk = new Set(segments.map((s) => s.name));
-        const holdsAll = [...onDisk].every((n) => applied.has(n)) && [...applied].every((n) => onDisk.has(n));
-        if (holdsAll) {
-          const theirs = (snapshot.exec(`SELECT id, status, file FROM articles ORDER BY id`)[0]?.values ?? []).map((r) => r.join(' ')).join('\n');
-          const ours = db.all<{ id: number; status: string; file: string | null }>('SELECT id, status, file FROM articles ORDER BY id').map((r) => [r.id, r.status, r.file].join(' ')).join('\n');
-          if (theirs !== ours) problems.push('the local snapshot holds other articles than the segments add up to');
+        if ([...applied].some((n) => !onDisk.has(n))) problems.push('the local snapshot names a segment that is not on disk');
+        // What the snapshot holds is the segments it names, applied in order.
+        const named = await openDatabase(null);
+        try {
+          for (const segment of segments.filter((s) => applied.has(s.name))) applySegment(named, readFileSync(join(paths.segments, segment.name)));
+          const theirs = snapshot.prepare(`SELECT id, status, file FROM articles ORDER BY id`).all().map((r) => [r.id, r.status, r.file].join(' ')).join('\n');
+          const ours = named.all<{ id: number; status: string; file: string | null }>('SELECT id, status, file FROM articles ORDER BY id').map((r) => [r.id, r.status, r.file].join(' ')).join('\n');
+          if (theirs !== ours) problems.push('the local snapshot holds other articles than the segments it names add up to');
+        } finally {
+          named.close();
         }
       } finally {
         snapshot.close();

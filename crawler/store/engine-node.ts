@@ -1,0 +1,71 @@
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import type { SqlValue } from 'sql.js';
+import type { Connection, Params, Prepared, Row } from './connection.ts';
+
+// node:sqlite (SQLite built into Node 22.13+) on a file, behind the Connection interface: pages
+// are read and written by key through SQLite's own cache, so the memory it takes does not grow
+// with the database. Write-ahead log: a transaction's pages go to the -wal file and reach the
+// database file only once committed (a killed process leaves the file as its last commit left
+// it, and SQLite ignores the uncommitted tail of the log), and readers never wait for a writer.
+// The last connection to close checkpoints the log into the file and removes it.
+//
+// Values are bound the way sql.js binds them, so a row written through either engine is stored
+// the same: a whole number in 32 bits is an INTEGER, any other number a REAL (node:sqlite binds
+// every number as REAL), a boolean 1 or 0; undefined is refused by both.
+
+const BUSY_MS = 5000;
+
+export function nodeConnection(file: string): Connection {
+  const db = new DatabaseSync(file, { enableForeignKeyConstraints: false, enableDoubleQuotedStringLiterals: true });
+  try {
+    db.exec(`PRAGMA busy_timeout = ${BUSY_MS}`);
+    db.exec('PRAGMA journal_mode = WAL');
+    // In WAL mode a commit is durable against a killed process either way; NORMAL skips the fsync of every commit.
+    db.exec('PRAGMA synchronous = NORMAL');
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return {
+    engine: 'node:sqlite',
+    prepare: (text) => prepared(db.prepare(text)),
+    exec: (text) => db.exec(text),
+    attach(source, alias) {
+      if (typeof source !== 'string') throw new Error('node:sqlite attaches a database file by its path, not bytes');
+      db.prepare(`ATTACH ? AS ${alias}`).run(source);
+      return () => db.exec(`DETACH ${alias}`);
+    },
+    export() {
+      throw new Error(`${file} is a database file written in place: it is not exported`);
+    },
+    close: () => db.close(),
+  };
+}
+
+function bindable(value: unknown): SQLInputValue {
+  if (typeof value === 'number') return value === (value | 0) ? BigInt(value) : value;
+  if (typeof value === 'boolean') return value ? 1n : 0n;
+  return value as SQLInputValue;
+}
+
+function bound(params: Params): SQLInputValue[] | [Record<string, SQLInputValue>] {
+  if (Array.isArray(params)) return params.map(bindable);
+  return [Object.fromEntries(Object.entries(params).map(([k, v]) => [k, bindable(v)]))];
+}
+
+function prepared(stmt: StatementSync): Prepared {
+  return {
+    run(params) {
+      const result = stmt.run(...(bound(params) as SQLInputValue[]));
+      const changes = Number(result.changes);
+      return { changes, lastId: changes > 0 ? Number(result.lastInsertRowid) : 0 };
+    },
+    all: (params) => stmt.all(...(bound(params) as SQLInputValue[])) as Row[],
+    get: (params) => stmt.get(...(bound(params) as SQLInputValue[])) as Row | undefined,
+    scalar(params) {
+      const row = stmt.get(...(bound(params) as SQLInputValue[]));
+      return row === undefined ? undefined : (Object.values(row)[0] as SqlValue);
+    },
+    free() {},
+  };
+}
