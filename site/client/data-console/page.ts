@@ -21,12 +21,14 @@ function table(columns: string[], rows: Cell[][]): HTMLTableElement {
   const el = document.createElement('table');
   el.className = 'data-files';
   const head = el.createTHead().insertRow();
-  for (const name of columns) {
+  columns.forEach((name, i) => {
     const th = document.createElement('th');
     th.scope = 'col';
     th.textContent = name;
+    // A column of numbers is right-aligned, its heading too.
+    if (rows.length && rows.every((row) => row[i] === null || typeof row[i] === 'number')) th.className = 'number';
     head.append(th);
-  }
+  });
   const body = el.createTBody();
   for (const row of rows) {
     const tr = body.insertRow();
