@@ -1,27 +1,20 @@
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
+import type { SitePaths } from '../../crawler/paths.ts';
 import { engine } from '../../crawler/store/engine.ts';
 import { listSegments } from '../../crawler/store/segments.ts';
 import { openState, stateInfo } from '../../crawler/store/state.ts';
+import { removeTempRoots, tempRoot } from '../crawler/helpers.ts';
 
 // The rule of what is bookkeeping (crawler/store/bookkeeping.ts) on a real state: a save whose
 // changes are all bookkeeping writes no segment but .gleaner/bookkeeping.json, the next open
 // applies it, and the next save with content folds it into its segment. The file is a cache:
 // a stale or torn one is ignored, and the snapshot never holds what only it holds.
 
-const roots: string[] = [];
-function root(): SitePaths {
-  const dir = mkdtempSync(join(tmpdir(), 'gleaner-bookkeeping-'));
-  roots.push(dir);
-  return sitePaths(dir);
-}
-afterEach(() => {
-  for (const dir of roots.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const root = tempRoot;
+afterEach(removeTempRoots);
 
 const HOUR = 3600_000;
 const T0 = Date.parse('2026-11-01T10:00:00Z');

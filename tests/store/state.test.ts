@@ -1,9 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, unlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { minhashSignature, encodeSignature } from '../../crawler/dedup/index.ts';
-import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
 import { articleByUrl, insertArticle, deleteArticle } from '../../crawler/store/articles.ts';
 import type { Database } from '../../crawler/store/database.ts';
 import { bandingFor, refreshBands, signaturesSharingBands } from '../../crawler/store/near-duplicates.ts';
@@ -11,19 +9,13 @@ import { listSegments } from '../../crawler/store/segments.ts';
 import { openState, stateInfo } from '../../crawler/store/state.ts';
 import { discoverUrl } from '../../crawler/store/url-state.ts';
 import { normalizedUrl } from '../../crawler/url/index.ts';
+import { removeTempRoots, tempRoot } from '../crawler/helpers.ts';
 
 // The segmented store: every run that changes something writes one segment (its rows), the
 // state is every segment applied in order, and a local snapshot saves applying them all again.
 
-const roots: string[] = [];
-function root(): SitePaths {
-  const dir = mkdtempSync(join(tmpdir(), 'gleaner-state-'));
-  roots.push(dir);
-  return sitePaths(dir);
-}
-afterEach(() => {
-  for (const dir of roots.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const root = tempRoot;
+afterEach(removeTempRoots);
 
 const HOUR = 3600_000;
 const T0 = Date.parse('2026-11-01T10:00:00Z');
