@@ -136,13 +136,16 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
   const collator = new Intl.Collator(config.site.language, { sensitivity: 'base' });
 
   const tagNames = new Map<string, Map<string, number>>();
+  // Slugging a name is the costliest step here, and a site uses a few thousand names over and over.
+  const slugs = new Map<string, string>();
+  const slugOf = (name: string) => slugs.get(name) ?? slugs.set(name, tagSlug(name)).get(name)!;
   const articles: Article[] = entries.map((entry) => {
     const slash = entry.id.indexOf('/');
     const slug = entry.id.slice(slash + 1);
     const seen = new Set<string>();
     const tags: TagRef[] = [];
     for (const name of entry.data.tags) {
-      const s = tagSlug(name);
+      const s = slugOf(name);
       if (!s || seen.has(s)) continue;
       seen.add(s);
       tags.push({ slug: s, name });
