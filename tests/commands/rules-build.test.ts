@@ -23,7 +23,7 @@ function withRules(user: UserConfig): UserConfig {
   return {
     ...user,
     // Two more owner settings the crawl, the build and the pages must all honour: a time zone and a source's own name.
-    site: { ...user.site, timeZone: 'Asia/Tokyo', legal: { owner: 'Rules Test Press', dmcaEmail: 'takedown@rules-test-press.org' } },
+    site: { ...user.site, timeZone: 'Asia/Tokyo', websubHub: 'https://hub.rules-test-press.org/', legal: { owner: 'Rules Test Press', dmcaEmail: 'takedown@rules-test-press.org' } },
     images: { enabled: false },
     crawl: { ...user.crawl, perHostDelayMs: 0, retries: 0 },
     rules: { block: ['title:sponsored', 'url~/video/\\d+', { field: 'url', pattern: '/casino/', flags: '' }, { field: 'author', contains: 'Ad Bot', caseSensitive: true }] },
@@ -80,6 +80,8 @@ describe('a site with rules', () => {
     // The owner's name for bytesmith.test's feed, on its cards and in the feeds, never the name the feed gives.
     expect(software).toMatch(/<a class="source" href="\/sources\/bytesmith\.test\/">.*?Bytesmith Weekly<\/a>/);
     expect(readFileSync(join(paths.dist, 'software', 'rss.xml'), 'utf8')).toContain('>Bytesmith Weekly</source>');
+    // The config's WebSub hub, through the crawl's config file and the build, in the feeds a reader subscribes to.
+    for (const feed of ['rss.xml', 'software/rss.xml', 'software/atom.xml']) expect(readFileSync(join(paths.dist, feed), 'utf8'), feed).toMatch(/<(atom:)?link[^>]*rel="hub"[^>]*href="https:\/\/hub\.rules-test-press\.org\/"|<(atom:)?link[^>]*href="https:\/\/hub\.rules-test-press\.org\/"[^>]*rel="hub"/);
     // Every card's time is its instant told in Tokyo.
     const tokyo = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Tokyo' });
     const home = readFileSync(join(paths.dist, 'index.html'), 'utf8');
