@@ -44,6 +44,6 @@ export class FolderAllocator {
   }
 }
 
-function entriesIn(dir: string): number {
+export function entriesIn(dir: string): number {
   return existsSync(dir) ? readdirSync(dir).length : 0;
 }
