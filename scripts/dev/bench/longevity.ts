@@ -14,14 +14,16 @@
 //
 //   npm run bench:longevity -- [--articles 1000,10000,50000,100000] [--add 100] [--runs 1]
 //                              [--batch 1000] [--image-widths 320,640,1024] [--no-cold] [--no-search] [--keep]
-//                              [--site DIR] [--cpu-prof DIR]
+//                              [--site DIR] [--cpu-prof DIR] [--keep-cold-dist DIR]
 //
 // --site DIR (with --runs 0: the history only) keeps the site in DIR and, when DIR holds one from an earlier run, carries on from
 // it: the history is written only up to the sizes it lacks. Two versions of the code can then be
 // measured on one history, one after the other (an hourly run adds --add articles each time).
 // --cpu-prof DIR writes V8 CPU profiles of each hourly build's Node processes into DIR/run-N.
+// --keep-cold-dist DIR moves the cold build's dist/ to DIR/<articles> (the hourly runs start
+// without one anyway), for benches that need a whole built site, such as bench:console.
 
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +43,7 @@ import { count, gb, kb, printTable, seconds } from './lib/table.ts';
 import { commandArgs } from '../../kit/args.ts';
 import { summary } from '../../../site/builder/index.ts';
 
-const USAGE = 'usage: npm run bench:longevity -- [--articles 1000,10000,50000,100000] [--add 100] [--runs 1] [--batch 1000] [--image-widths 320,640,1024] [--no-cold] [--no-search] [--keep] [--site DIR] [--cpu-prof DIR]';
+const USAGE = 'usage: npm run bench:longevity -- [--articles 1000,10000,50000,100000] [--add 100] [--runs 1] [--batch 1000] [--image-widths 320,640,1024] [--no-cold] [--no-search] [--keep] [--site DIR] [--cpu-prof DIR] [--keep-cold-dist DIR]';
 const parsed = commandArgs(process.argv.slice(2), {
   articles: { type: 'string', default: '1000,10000,50000,100000' },
   add: { type: 'string', default: '100' },
@@ -53,6 +55,7 @@ const parsed = commandArgs(process.argv.slice(2), {
   keep: { type: 'boolean', default: false },
   site: { type: 'string' },
   'cpu-prof': { type: 'string' },
+  'keep-cold-dist': { type: 'string' },
 }, USAGE);
 if (typeof parsed === 'number') process.exit(parsed);
 const args = parsed.values;
@@ -151,6 +154,13 @@ try {
         const queries = [TOPIC_SITES[0]!.bank.nouns[5]!, TOPIC_SITES[1]!.bank.tags[0]!];
         const measured = await measureSearchBytes(paths.dist, { queries });
         search = measured.map((m) => ({ query: m.query, bytes: m.bytes, gzipBytes: m.gzipBytes, requests: m.requests, results: m.results }));
+      }
+      if (args['keep-cold-dist']) {
+        const kept = resolve(args['keep-cold-dist'], String(onSite));
+        rmSync(kept, { recursive: true, force: true });
+        mkdirSync(resolve(args['keep-cold-dist']), { recursive: true });
+        renameSync(paths.dist, kept);
+        console.log(`  the cold build's dist/ kept in ${kept}`);
       }
     }
 
