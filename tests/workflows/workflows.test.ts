@@ -97,7 +97,9 @@ describe('crawl.yml', () => {
     const commit = list.find(runs(/git commit/))!;
     const script = commit.run!;
     // Whatever changed on disk under the three folders, never a folder pathspec (which a sparse checkout refuses).
-    expect(script).toMatch(/git ls-files -z --others --modified --deleted --exclude-standard -- content data media \| xargs -0 --no-run-if-empty git add --all --/);
+    expect(script).toMatch(/git ls-files -z --others --modified --deleted --exclude-standard -- content data media > "\$RUNNER_TEMP\/changed"\n\s*xargs -0 --no-run-if-empty git add --all --sparse -- < "\$RUNNER_TEMP\/changed"/);
+    // The folders of what it added stay checked out (a later `sparse-checkout add` would take them off disk).
+    expect(script).toMatch(/sort -u \| git sparse-checkout add --stdin/);
     expect(script).not.toMatch(/git add --all -- "?\$dir"?/);
     expect(script).toMatch(/git diff --cached --quiet/);
     expect(script.indexOf('git diff --cached --quiet')).toBeLessThan(script.indexOf('git commit'));
@@ -181,7 +183,9 @@ describe('crawl.yml', () => {
     expect(step).toBeGreaterThan(indexOf(list, (s) => s.with?.['sparse-checkout'] !== undefined, 'sparse checkout'));
     expect(step).toBeLessThan(indexOf(list, runs(/^npm run crawl$/), 'crawl'));
     const script = list[step]!.run!;
-    expect(script).toMatch(/git ls-tree -d -r --name-only HEAD -- content media/);
+    expect(script).toMatch(/git ls-tree -d -r --name-only HEAD -- content media \| grep -E "\/\(\$this\|\$last\)-\[0-9\]\+\$"/);
+    expect(script).toMatch(/echo "media\/\$month"/);
+    expect(script).toMatch(/git ls-tree -d --name-only HEAD content\/ \| sed "s\|\\\$\|\/\$month\|"/);
     expect(script).toMatch(/this=\$\(date -u \+%Y\/%m\)/);
     expect(script).toMatch(/last=\$\(date -u -d "\$\(date -u \+%Y-%m-01\) -1 month" \+%Y\/%m\)/);
   });
