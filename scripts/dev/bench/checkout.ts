@@ -73,7 +73,7 @@ function clone(source: string, name: string, sparse: boolean): { dir: string; ms
 function periodFolders(dir: string, months: number): string[] {
   const folders = git(dir, 'ls-tree', '-d', '-r', '--name-only', 'HEAD', '--', 'content', 'media').split('\n');
   const period = (f: string) => /(?:^|\/)(\d{4})\/(\d{2})(?:-\d+)?$/.exec(f);
-  const newest = [...new Set(folders.map(period).filter((m) => m !== null).map((m) => `${m[1]}/${m[2]}`))].sort().slice(-months);
+  const newest = [...new Set(folders.map(period).filter((m) => m !== null).map((m) => `${m[1]}/${m[2]}`))].sort().slice(months > 0 ? -months : Infinity);
   return folders.filter((f) => {
     const m = period(f);
     return m !== null && newest.includes(`${m[1]}/${m[2]}`);
