@@ -31,7 +31,7 @@ const SOURCE_CODES = ['E_FEED_PARSE', 'E_SITEMAP_PARSE', 'E_OPML_PARSE', 'E_SEAR
 type SourceCode = (typeof SOURCE_CODES)[number];
 
 /** Why a command could not run at all (the CLI turns these into exit codes). */
-const RUN_CODES = ['E_CONFIG', 'E_ARGS', 'E_TOPIC', 'E_STATE', 'E_UNWRITABLE'] as const;
+const RUN_CODES = ['E_CONFIG', 'E_ARGS', 'E_TOPIC', 'E_STATE', 'E_UNWRITABLE', 'E_MEDIA_STORE'] as const;
 
 /** Why the store refused a database file. */
 const STORE_CODES = ['E_STORE_CORRUPT', 'E_STORE_MISSING', 'E_STORE_TOO_NEW', 'E_STORE_NO_PATH'] as const;

@@ -15,6 +15,12 @@ export interface SitePaths {
   legacyDatabase: string;
   /** Processed lead images: media/<yyyy>/<mm>/<hash>-<width>.<format>, served from /media/<name>. */
   media: string;
+  /** Where lead images live: data/media/store.json (media/store-file.ts; absent: in git, under media/). */
+  mediaStore: string;
+  /** The media manifest of a site whose lead images live in the bucket: data/media/<yyyy>/<mm>[-n].jsonl. */
+  mediaManifest: string;
+  /** Lead images a run made in bucket mode, until their upload is verified: .gleaner/media/<yyyy>/<mm>[-n]/<name>. */
+  mediaStaging: string;
   dist: string;
   /** Archived copies of fetched pages: archive/<id>/ (git-ignored; deployed to /archive/<id>/). */
   archive: string;
@@ -36,6 +42,9 @@ export function sitePaths(root = process.env.GLEANER_ROOT ?? '.'): SitePaths {
     segments: join(abs, 'data', 'segments'),
     legacyDatabase: join(abs, 'data', 'site.sqlite'),
     media: join(abs, 'media'),
+    mediaStore: join(abs, 'data', 'media', 'store.json'),
+    mediaManifest: join(abs, 'data', 'media'),
+    mediaStaging: join(cache, 'media'),
     dist: join(abs, 'dist'),
     archive: join(abs, 'archive'),
     cache,

@@ -10,6 +10,8 @@ import type { UrlPolicy } from '../url/index.ts';
 import { acceptArticle, type DedupSettings } from './accept.ts';
 import type { Reporter } from './events.ts';
 import { fetchLeadImage } from '../images/lead-image.ts';
+import type { MediaStore } from '../media/store-file.ts';
+import { recordStagedImage } from '../media/staged.ts';
 import type { PageProcessor } from '../process/pool.ts';
 import { bump, type RunSummary } from './summary.ts';
 import { crashpoint } from '../crashpoint.ts';
@@ -30,8 +32,10 @@ export interface PageContext {
   policy: UrlPolicy;
   dedup: DedupSettings;
   processor: PageProcessor;
-  /** Hands out media/<yyyy>/<mm>/ folders for lead images. */
+  /** Hands out media/<yyyy>/<mm>/ folders for lead images (in the staging folder in bucket mode). */
   media: FolderAllocator;
+  /** Where lead images live (media/store-file.ts): in bucket mode a run stages them and records them in the manifest. */
+  mediaStore: MediaStore;
   topic: (topicId: number) => { keywords: readonly string[] } | undefined;
   /** The block and keep rules of a URL's topic and source. */
   rulesOf: RulesOf;
@@ -145,8 +149,11 @@ export async function crawlPage(row: UrlRow, ctx: PageContext, released: () => v
   }
 
   if (ctx.config.images.enabled && processed.article.image) {
-    const image = await fetchLeadImage(ctx.fetcher, ctx.config, ctx.media.place(ctx.paths.media, now, ctx.config.images.widths.length * ctx.config.images.formats.length), ctx.policy, processed.article.image);
+    const inBucket = ctx.mediaStore === 'bucket';
+    const dir = ctx.media.place(inBucket ? ctx.paths.mediaStaging : ctx.paths.media, now, ctx.config.images.widths.length * ctx.config.images.formats.length);
+    const image = await fetchLeadImage(ctx.fetcher, ctx.config, dir, ctx.policy, processed.article.image);
     if (image.ok) {
+      if (inBucket) recordStagedImage(ctx.paths, dir, image.image, acceptance.articleId);
       setArticleImage(db, acceptance.articleId, image.image);
       summary.images.stored++;
     } else {

@@ -18,6 +18,8 @@ import type { PageContext } from './crawl-page.ts';
 import { scopesByUrl } from './rule-scopes.ts';
 import { bandingFor } from '../store/near-duplicates.ts';
 import { FolderAllocator } from '../publish/folders.ts';
+import { mediaEntryCounter } from '../media/staged.ts';
+import { readMediaStore } from '../media/store-file.ts';
 
 // What every run shares, whatever brings its URLs (sources for a crawl, the command line for
 // npm run add): the state opened and closed, one fetcher and one renderer, the topics synced, a
@@ -112,7 +114,8 @@ export function pageContext(run: RunSession, options: { force?: boolean } = {}):
     fetcher: run.fetcher, paths: run.paths, policy: run.policy, summary: run.summary, report: run.report, nowMs: run.now, renderer: run.renderer,
     force: options.force ?? false,
     dedup: { root: run.paths.root, threshold, banding: bandingFor(threshold) },
-    media: new FolderAllocator(),
+    media: new FolderAllocator(mediaEntryCounter(run.paths)),
+    mediaStore: readMediaStore(run.paths),
     topic: (id) => topicById.get(id),
     rulesOf: (row) => scoped(row).rules,
     pageOptions: (row) => scoped(row).page,

@@ -45,7 +45,7 @@ export class FolderAllocator {
   }
 }
 
-function entriesIn(dir: string): number {
+export function entriesIn(dir: string): number {
   // With the files git tracks there that a sparse checkout left off disk: a full folder stays full.
   return (existsSync(dir) ? readdirSync(dir).length : 0) + offDiskNamesIn(dir).length;
 }

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { SitePaths } from '../paths.ts';
 import { affectedRows, crawledIn, crawlMonths, publishedCount, publishedIn, publishedMonths } from './months.ts';
 import { catalogRows, publicRows, wholeSite, type PublicRows, type RowSelection } from './public-rows.ts';
+import { mediaOwners } from './media-owners.ts';
 import { listRemovals, removedPages, type RemovalRow } from './removals.ts';
 import { touchedSince, type Touched } from './segment-changes.ts';
 import { sourceHealth, type SourceHealth } from './source-health.ts';
@@ -44,6 +45,8 @@ export interface StateReader {
   removedPages(): Array<{ topic: string; slug: string; removedAt: string }>;
   /** Every removal, oldest first, with its topic's slug. */
   removals(): Array<RemovalRow & { topic: string | null }>;
+  /** The source icons' files and each lead-image file's article (npm run media tells them apart). */
+  mediaOwners(): { icons: string[]; articleOf: Map<string, number> };
   close(): void;
 }
 
@@ -63,6 +66,7 @@ export async function openStateReader(paths: SitePaths): Promise<StateReader> {
     sourceHealth: () => sourceHealth(db),
     removedPages: () => removedPages(db),
     removals: () => listRemovals(db),
+    mediaOwners: () => mediaOwners(db),
     close: () => db.close(),
   };
 }

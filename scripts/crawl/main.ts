@@ -8,10 +8,13 @@ import { formatSummary } from '../kit/summary-table.ts';
 import { formatExplanation } from './explain-output.ts';
 import { explainUrl } from '../../crawler/pipeline/explain-page.ts';
 import { EXIT } from '../kit/exit-codes.ts';
+import { uploadStagedMedia } from './upload-media.ts';
 
 const HELP = `Usage: npm run crawl -- [options]
 
 Reads the configured sources, fetches new articles, and publishes them to content/ and data/site.sqlite.
+A site whose lead images live in the bucket (npm run media) uploads the run's new ones last, with
+the deploy's bucket settings (S3_BUCKET…); a failed upload keeps them in .gleaner/media/ for the next run.
 
 Options:
 ${SITE_OPTIONS_HELP}
@@ -74,8 +77,10 @@ export const main = command({ help: HELP, options: OPTIONS }, async (args) => {
       reporter,
     });
     stop();
+    const upload = args['dry-run'] ? null : await uploadStagedMedia(paths, process.env);
     if (args.json) console.log(JSON.stringify(summary, null, 2));
     else console.log(`\nCrawl summary\n${formatSummary(summary)}`);
+    if (upload) (upload.warning ? console.error : console.log)(upload.message);
     return EXIT.ok;
   } catch (error) {
     stop();

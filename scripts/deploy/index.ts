@@ -35,6 +35,8 @@ export interface DeployOptions {
   force?: boolean;
   /** Explicit credentials; by default the AWS SDK's chain (environment, profile, role). */
   credentials?: Credentials;
+  /** The site's lead images live in the bucket: leave media/ objects the build lacks alone (PlanOptions.keepMedia). */
+  keepMedia?: boolean;
   /** List the bucket and compare with it, instead of trusting the last deploy's manifest. */
   listBucket?: boolean;
   /** The site root's archive/ folder: its copies are uploaded (never deleted) under archive/ before the pages that link to them. */
@@ -90,6 +92,7 @@ export async function deploy(options: DeployOptions): Promise<DeployReport> {
       prefix: settings.prefix,
       previous: previous?.paths ?? null,
       maxDeleteShare: settings.maxDeleteShare,
+      keepMedia: options.keepMedia,
       force: options.force,
       multipartThreshold: settings.multipartThreshold,
     });

@@ -2,12 +2,14 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig } from '../../crawler/config/index.ts';
 import { sitePaths } from '../../crawler/paths.ts';
+import { bucketHoldsMedia } from '../../crawler/media/store-file.ts';
 import { commandArgs, flagOptions, valueOptions } from '../kit/args.ts';
 import { runMain } from '../kit/main.ts';
 import { onTerminal } from '../kit/progress.ts';
 import { isGleanerError } from '../../crawler/errors.ts';
 import { DEPLOY_CODES, type DeployCode } from './errors.ts';
-import { deploy, describeTarget, settingsFromEnv, type Credentials } from './index.ts';
+import { deploy, describeTarget, settingsFromEnv } from './index.ts';
+import { credentialsFrom } from './s3-client.ts';
 import { createProgress, formatPlan, formatSummary, formatWebSubWarnings } from './output.ts';
 import { EXIT, type ExitCode } from '../kit/exit-codes.ts';
 
@@ -66,7 +68,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
   const progress = createProgress({ tty: onTerminal(env), verbose: Boolean(args.verbose) });
   try {
     const websub = await websubOf(args.config ?? env.GLEANER_CONFIG);
-    const report = await deploy({ dir, settings: settings.value, dryRun, force: args.force, listBucket: args.list, archiveDir: paths.archive, websub, credentials: credentialsFrom(env), onEvent: progress.onEvent });
+    const report = await deploy({ dir, settings: settings.value, dryRun, force: args.force, listBucket: args.list, keepMedia: bucketHoldsMedia(paths), archiveDir: paths.archive, websub, credentials: credentialsFrom(env), onEvent: progress.onEvent });
     progress.stop();
     if (dryRun) console.log(formatPlan(report.plan));
     console.log(formatSummary(report));
@@ -97,14 +99,6 @@ async function websubOf(file: string | undefined): Promise<{ hub: string; siteUr
     console.error(`warning: no WebSub pings: ${(error as Error).message}`);
     return undefined;
   }
-}
-
-/** Keys in the given environment, as the SDK's env provider would read them; otherwise the SDK's default chain (profiles, roles) applies. */
-function credentialsFrom(env: Record<string, string | undefined>): Credentials | undefined {
-  const accessKeyId = env.AWS_ACCESS_KEY_ID?.trim();
-  const secretAccessKey = env.AWS_SECRET_ACCESS_KEY?.trim();
-  if (!accessKeyId || !secretAccessKey) return undefined;
-  return { accessKeyId, secretAccessKey, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) };
 }
 
 await runMain(import.meta.url, main);

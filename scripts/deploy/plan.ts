@@ -60,6 +60,11 @@ export interface PlanOptions {
    */
   previous?: Set<string> | null;
   maxDeleteShare: number;
+  /**
+   * The site's lead images live in the bucket (media/store-file.ts): media/ objects not in the
+   * build are the crawl's, never deleted and not counted by the delete guard.
+   */
+  keepMedia?: boolean;
   force?: boolean;
   multipartThreshold: number;
 }
@@ -92,6 +97,8 @@ export const STATE_DIR = '.gleaner/';
 export const MANIFEST_PATH = `${STATE_DIR}deploy.json`;
 /** Archived copies, deployed add-only beside the site (archive.ts); the site's plan never touches them. */
 export const ARCHIVE_DIR = 'archive/';
+/** Lead images and icons, served flat from /media/<name>. */
+export const MEDIA_DIR = 'media/';
 
 export function keyFor(prefix: string, path: string): string {
   return `${prefix}${path}`;
@@ -99,16 +106,16 @@ export function keyFor(prefix: string, path: string): string {
 
 export function planDeploy(local: LocalFile[], remote: RemoteObject[], options: PlanOptions): DeployPlan {
   const { prefix, multipartThreshold } = options;
+  const localKeys = new Set(local.map((f) => keyFor(prefix, f.path)));
+  const crawlOwned = (key: string) => options.keepMedia === true && key.startsWith(prefix + MEDIA_DIR) && !localKeys.has(key);
   const remoteByKey = new Map(
-    remote.filter((o) => o.key.startsWith(prefix) && !o.key.endsWith('/') && !o.key.startsWith(prefix + STATE_DIR) && !o.key.startsWith(prefix + ARCHIVE_DIR)).map((o) => [o.key, o]),
+    remote.filter((o) => o.key.startsWith(prefix) && !o.key.endsWith('/') && !o.key.startsWith(prefix + STATE_DIR) && !o.key.startsWith(prefix + ARCHIVE_DIR) && !crawlOwned(o.key)).map((o) => [o.key, o]),
   );
-  const localKeys = new Set<string>();
   const uploads: PlannedUpload[] = [];
   const unchanged = { count: 0, bytes: 0 };
 
   for (const file of local) {
     const key = keyFor(prefix, file.path);
-    localKeys.add(key);
     const existing = remoteByKey.get(key);
     if (existing && existing.size === file.size && (etagMd5(existing.etag) === file.md5 || remoteMd5(existing) === file.md5)) {
       unchanged.count++;

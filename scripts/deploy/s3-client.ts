@@ -43,3 +43,11 @@ export function createS3Client(settings: DeploySettings, credentials?: Credentia
   );
   return client;
 }
+
+/** Keys in the given environment, as the SDK's env provider would read them; otherwise the SDK's default chain (profiles, roles) applies. */
+export function credentialsFrom(env: Record<string, string | undefined>): Credentials | undefined {
+  const accessKeyId = env.AWS_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.AWS_SECRET_ACCESS_KEY?.trim();
+  if (!accessKeyId || !secretAccessKey) return undefined;
+  return { accessKeyId, secretAccessKey, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) };
+}

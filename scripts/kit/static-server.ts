@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, relative, resolve, sep } from 'node:path';
-import { pageHeaders, SECURITY_HEADERS } from '../../site/html/security-headers.ts';
+import { fileHeaders, pageHeaders, SECURITY_HEADERS } from '../../site/html/security-headers.ts';
 import { contentTypeOf } from '../deploy/object-headers.ts';
 import { byteRange } from './byte-range.ts';
 import { archiveObjectHeaders } from '../deploy/archive.ts';
@@ -51,7 +51,7 @@ function sendArchived(req: IncomingMessage, res: ServerResponse, file: { path: s
 
 async function send(req: IncomingMessage, res: ServerResponse, status: number, file: { path: string; size: number }, root: string): Promise<void> {
   const path = relative(root, file.path).split(sep).join('/');
-  const headers: Record<string, string | number> = { 'Content-Type': contentTypeOf(path), 'Content-Length': file.size, ...SECURITY_HEADERS };
+  const headers: Record<string, string | number> = { 'Content-Type': contentTypeOf(path), 'Content-Length': file.size, ...fileHeaders(path) };
   if (path.endsWith('.html')) {
     // Pages are small: read whole, to send the policy the CDN would send with them.
     const html = await readFile(file.path);

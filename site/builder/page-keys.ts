@@ -37,7 +37,7 @@ function hash(parts: unknown): string {
  */
 function card(article: Article): string {
   let known = cards.get(article);
-  if (known === undefined) cards.set(article, (known = hash([article.path, article.data, article.source])));
+  if (known === undefined) cards.set(article, (known = hash([article.path, article.dataSha ?? article.data, article.source])));
   return known;
 }
 const cards = new WeakMap<Article, string>();

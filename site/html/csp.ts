@@ -57,6 +57,19 @@ export const HEADER_ONLY_DIRECTIVES = ["frame-ancestors 'none'"] as const;
  */
 export const STATIC_PAGE_HEADER_POLICY = ["object-src 'none'", "base-uri 'self'", "form-action 'self'", ...HEADER_ONLY_DIRECTIVES].join('; ');
 
+/**
+ * The site's own scripts (dist/_astro/): a worker runs under the policy sent with its script,
+ * never the page's, so each of them is sent with this one. The data console's worker (sql.js)
+ * may load scripts and compile WebAssembly from the site and read the site's files, and nothing
+ * else: no other origin, whatever SQL a reader runs. For a script a page loads, the header means nothing.
+ */
+export const SCRIPT_FILE_POLICY = ["default-src 'none'", "script-src 'self' 'wasm-unsafe-eval'", "connect-src 'self'"].join('; ');
+
+/** Files sent with SCRIPT_FILE_POLICY: the bundles Astro writes (its workers among them). */
+export function isScriptFile(path: string): boolean {
+  return path.startsWith('_astro/');
+}
+
 const AMP_CDN = 'https://cdn.ampproject.org';
 
 /**

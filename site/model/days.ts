@@ -14,8 +14,27 @@ function parts(ms: number, timeZone: string): Record<string, number> {
   return out;
 }
 
-/** The day (yyyy-mm-dd) an instant falls on in `timeZone`. */
+const QUARTER_HOUR = 15 * 60_000;
+const SINCE_1990 = Date.UTC(1990, 0, 1);
+const daysOfQuarters = new Map<string, Map<number, string>>();
+
+/**
+ * The day (yyyy-mm-dd) an instant falls on in `timeZone`. Asking Intl is slow (a build asks for
+ * every article), so the answer is kept per quarter hour of UTC: since 1990 every zone's offset is
+ * a whole number of quarter hours and changes on a quarter hour, so no quarter hour holds a local
+ * midnight inside it. Earlier instants (local mean times of odd minutes) are always asked.
+ */
 export function dayOf(ms: number, timeZone: string): string {
+  if (ms < SINCE_1990) return askDay(ms, timeZone);
+  let known = daysOfQuarters.get(timeZone);
+  if (!known) daysOfQuarters.set(timeZone, (known = new Map()));
+  const quarter = Math.floor(ms / QUARTER_HOUR);
+  let day = known.get(quarter);
+  if (day === undefined) known.set(quarter, (day = askDay(quarter * QUARTER_HOUR, timeZone)));
+  return day;
+}
+
+function askDay(ms: number, timeZone: string): string {
   const p = parts(ms, timeZone);
   return `${String(p.year).padStart(4, '0')}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
 }

@@ -18,6 +18,8 @@ export interface ArticleInput {
   file: string;
   /** SHA-256 of the Markdown body. */
   bodySha: string;
+  /** A hash of the frontmatter as the build memory stores it (content-index.ts), when known: what a page key takes of it, without writing it out again. */
+  dataSha?: string;
 }
 
 export interface TagRef {
@@ -121,12 +123,14 @@ export interface SiteIndex {
 /** What page helpers need of the site beyond a page's own data: its config and routes (a page's props carry the rest, site/model/pages/). */
 export type SiteContext = Pick<SiteIndex, 'config' | 'routes'>;
 
-function newestFirst(a: Article, b: Article): number {
-  return (
-    time(b.data.publishedOnSite) - time(a.data.publishedOnSite) ||
-    time(b.data.published) - time(a.data.published) ||
-    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-  );
+/** Sorts newest first (publishedOnSite, then published, then id), each date parsed once, not once per comparison. */
+function sortNewestFirst(articles: Article[]): void {
+  const times = new Map(articles.map((a) => [a, [time(a.data.publishedOnSite), time(a.data.published)] as const]));
+  articles.sort((a, b) => {
+    const [aOnSite, aPublished] = times.get(a)!;
+    const [bOnSite, bPublished] = times.get(b)!;
+    return bOnSite - aOnSite || bPublished - aPublished || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  });
 }
 
 /** `health` is what the build's data worker read from the crawler's state (site/builder/data/sources.ts): it carries what each source host calls itself. */
@@ -160,6 +164,7 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
       data: entry.data,
       file: entry.file,
       bodySha: entry.bodySha,
+      ...(entry.dataSha === undefined ? {} : { dataSha: entry.dataSha }),
       path: routes.article(entry.id),
       ampPath: routes.amp(entry.id),
       host: sourceHost(entry.data.url),
@@ -169,7 +174,7 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
       shownTags: [],
     };
   });
-  articles.sort(newestFirst);
+  sortNewestFirst(articles);
   const names = sourceNames(config, health, articles);
   const nameOf = (host: string) => names.get(host) ?? host;
   const feeds = sourceFeeds(config, health);

@@ -165,7 +165,25 @@ describe('CDN invalidation paths', () => {
   });
 
   it('collapses to one wildcard past the limit', () => {
-    const plan = planDeploy(local, remote, { ...OPTIONS, maxDeleteShare: 1 });
+    const plan = planDeploy(local, remote, { ...OPTIONS, maxDeleteShare: 1, previous: new Set() });
     expect(invalidationPaths(plan, 3)).toEqual(['/*']);
+  });
+});
+
+describe('planDeploy with lead images in the bucket (keepMedia)', () => {
+  const local = [file('index.html'), file('a/index.html'), file('media/icon-32.webp', 5)];
+  const remote = [object('index.html'), object('a/index.html'), object('media/icon-32.webp', 5), object('media/lead-320.webp', 6), object('media/lead-640.webp', 7), object('media/lead-1024.webp', 8), object('old/index.html')];
+
+  it('never deletes media/ objects the build lacks and leaves them out of the delete guard', () => {
+    const plan = planDeploy(local, remote, { ...OPTIONS, keepMedia: true, previous: new Set() });
+    expect(plan.deletes.map((d) => d.key)).toEqual(['old/index.html']);
+    expect(plan.remoteCount).toBe(4);
+    expect(plan.unchanged.count).toBe(3);
+    expect(plan.uploads).toEqual([]);
+  });
+
+  it('without it, media/ objects the build lacks are deleted like any other', () => {
+    const plan = planDeploy(local, remote, { ...OPTIONS, maxDeleteShare: 1, previous: new Set() });
+    expect(plan.deletes.map((d) => d.key)).toEqual(['media/lead-1024.webp', 'media/lead-320.webp', 'media/lead-640.webp', 'old/index.html']);
   });
 });

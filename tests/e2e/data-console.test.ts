@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleQueryCosts, formatCosts, runConsoleQuery, type ConsoleCost } from '../../scripts/dev/bench/lib/console-cost.ts';
 import { serveStatic, type StaticServer } from '../../scripts/kit/static-server.ts';
+import { SCRIPT_FILE_POLICY } from '../../site/html/csp.ts';
 import { describeProblems, startBrowser, watchedPage } from '../helpers/browser.ts';
 import { demoBuild, type DemoBuild } from './helpers/demo-build.ts';
 
@@ -60,8 +61,11 @@ describe('the data console', () => {
       const response = await request.response();
       served.push([new URL(request.url()).pathname, response!.status(), (await request.sizes()).responseBodySize]);
     });
+    // The worker runs under the scripts' policy (no other origin), and the query still answers.
+    const workerPolicy = page.waitForResponse((r) => /\/_astro\/worker-[^/]+\.js$/.test(r.url())).then(async (r) => (await r.allHeaders())['content-security-policy']);
     await page.goto(dataUrl());
     const cost = await runConsoleQuery(page, () => page.locator('.console-example').first().click());
+    expect(await workerPolicy).toBe(SCRIPT_FILE_POLICY);
     await context.close();
     expect(served.length).toBe(cost.requests);
     expect(served.every(([path, status]) => path === '/data/site.sqlite' && status === 206)).toBe(true);

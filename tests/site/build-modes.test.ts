@@ -59,7 +59,7 @@ describe('npm run build', () => {
     expect(whole.has('index.html')).toBe(true);
     expect(whole.size).toBeGreaterThan(100);
     // Beside the site, never deployed: the CloudFront response headers policies.
-    for (const kind of ['pages', 'amp']) expect(JSON.parse(whole.get(`.gleaner/cloudfront-headers-${kind}.json`)!.toString()).Name).toMatch(new RegExp(`-${kind}$`));
+    for (const kind of ['pages', 'amp', 'scripts']) expect(JSON.parse(whole.get(`.gleaner/cloudfront-headers-${kind}.json`)!.toString()).Name).toMatch(new RegExp(`-${kind}$`));
   });
 
   it('in two slices, merged, gives the same files as one cold build', () => {

@@ -11,6 +11,21 @@ describe('days in a time zone', () => {
     expect(dayOf(at('2026-11-27T05:00:00Z'), 'America/New_York')).toBe('2026-11-27');
   });
 
+  it('gives Intl’s day for every instant, in zones of odd offsets and around their changes (it keeps answers by quarter hour)', () => {
+    const zones = ['Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Chatham', 'America/St_Johns', 'America/Sao_Paulo', 'Europe/Berlin', 'Asia/Kolkata', 'Europe/Amsterdam'];
+    for (const zone of zones) {
+      const format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+      // Every 22 minutes and 13 seconds over a year: instants at many offsets within quarter hours, across each zone's changes.
+      for (let ms = at('2018-01-01T00:00:00Z'); ms < at('2019-01-01T00:00:00Z'); ms += 1_333_000) {
+        if (dayOf(ms, zone) !== format.format(ms)) expect.fail(`${new Date(ms).toISOString()} in ${zone}: ${dayOf(ms, zone)}, Intl says ${format.format(ms)}`);
+      }
+    }
+    // Before 1990, offsets of odd minutes, where a quarter hour can hold a local midnight: asked each
+    // time (Monrovia was UTC−0:44:30 until 1972; its 1971-06-01 began at 00:44:30 UTC).
+    const monrovia = ['1971-06-01T00:44:00Z', '1971-06-01T00:44:45Z'].map((iso) => dayOf(at(iso), 'Africa/Monrovia'));
+    expect(monrovia).toEqual(['1971-05-31', '1971-06-01']);
+  });
+
   it('starts and ends a day at local midnight, across daylight saving changes', () => {
     expect(dayStart('2026-11-27', 'UTC')).toBe(at('2026-11-27T00:00:00Z'));
     expect(dayStart('2026-11-27', 'Europe/Berlin')).toBe(at('2026-11-26T23:00:00Z'));

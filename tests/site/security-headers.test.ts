@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AMP_POLICY, STATIC_PAGE_HEADER_POLICY } from '../../site/html/csp.ts';
-import { cloudFrontHeadersPolicy, SECURITY_HEADERS } from '../../site/html/security-headers.ts';
+import { AMP_POLICY, SCRIPT_FILE_POLICY, STATIC_PAGE_HEADER_POLICY } from '../../site/html/csp.ts';
+import { cloudFrontHeadersPolicy, fileHeaders, SECURITY_HEADERS } from '../../site/html/security-headers.ts';
 
 // The CloudFront response headers policies the build writes (dist/.gleaner/cloudfront-headers-*.json)
 // must be accepted by `aws cloudfront create-response-headers-policy` as they are: the shape of a
@@ -21,10 +21,12 @@ type Policy = {
 describe('CloudFront response headers policies', () => {
   const pages = cloudFrontHeadersPolicy('pages', 'My News: Science & More') as Policy;
   const amp = cloudFrontHeadersPolicy('amp', 'My News: Science & More') as Policy;
+  const scripts = cloudFrontHeadersPolicy('scripts', 'My News: Science & More') as Policy;
 
   it('are named as CloudFront allows (letters, digits, - and _), one per kind', () => {
     expect(pages.Name).toBe('My-News-Science-More-pages');
     expect(amp.Name).toBe('My-News-Science-More-amp');
+    expect(scripts.Name).toBe('My-News-Science-More-scripts');
     expect(cloudFrontHeadersPolicy('pages', '…').Name).toBe('gleaner-pages');
   });
 
@@ -36,8 +38,16 @@ describe('CloudFront response headers policies', () => {
     expect(amp.SecurityHeadersConfig.FrameOptions).toBeUndefined();
   });
 
+  it("send the scripts' policy, which confines their workers to the site, with what npm run serve sends for them", () => {
+    expect(scripts.SecurityHeadersConfig.ContentSecurityPolicy).toEqual({ Override: true, ContentSecurityPolicy: SCRIPT_FILE_POLICY });
+    expect(SCRIPT_FILE_POLICY).toContain("default-src 'none'");
+    expect(SCRIPT_FILE_POLICY).toContain("connect-src 'self'");
+    expect(fileHeaders('_astro/worker-Dxg2xKzh.js')['Content-Security-Policy']).toBe(SCRIPT_FILE_POLICY);
+    expect(fileHeaders('data/site.sqlite')['Content-Security-Policy']).toBeUndefined();
+  });
+
   it('carry HSTS, Referrer-Policy, nosniff and Permissions-Policy with the values npm run serve sends', () => {
-    for (const policy of [pages, amp]) {
+    for (const policy of [pages, amp, scripts]) {
       const sec = policy.SecurityHeadersConfig;
       expect(`max-age=${sec.StrictTransportSecurity.AccessControlMaxAgeSec}`).toBe(SECURITY_HEADERS['Strict-Transport-Security']);
       expect(sec.StrictTransportSecurity.IncludeSubdomains).toBe(false);

@@ -113,7 +113,7 @@ describe('crawl.yml', () => {
     const check = list.find((s) => s.id === 'target')!;
     expect(Object.keys(check.env ?? {}).sort()).toEqual(['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'S3_BUCKET']);
     const deploy = list.find(runs(/^\s*npm run deploy\b/m))!;
-    expect(deploy.if).toBe("steps.build.outcome == 'success' && steps.target.outputs.deploy == 'true'");
+    expect(deploy.if).toBe("steps.build.outcome == 'success' && steps.target.outputs.deploy == 'true' && hashFiles('.gleaner/media/**') == ''");
     for (const name of ['S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_PREFIX', 'S3_FORCE_PATH_STYLE', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'CLOUDFRONT_DISTRIBUTION_ID']) {
       expect(String(deploy.env?.[name]), name).toMatch(new RegExp(`secrets\\.${name}\\b`));
     }
@@ -199,9 +199,22 @@ describe('crawl.yml', () => {
     expect(list[widen]!.run).toMatch(/git config --bool core\.sparseCheckout/);
   });
 
-  it('uses secrets only in the env of the two steps that need them', () => {
+  it('keeps lead images a bucket-mode crawl could not upload in a cache for the next run, and deploys nothing while they wait', () => {
+    const restore = indexOf(list, (s) => uses('actions/cache/restore')(s) && s.with?.path === '.gleaner/media', 'staged media restore');
+    const save = indexOf(list, (s) => uses('actions/cache/save')(s) && s.with?.path === '.gleaner/media', 'staged media save');
+    const crawlStep = indexOf(list, runs(/^npm run crawl$/), 'crawl');
+    expect(restore).toBeLessThan(crawlStep);
+    expect(list[restore]!.with!['restore-keys']).toBe('gleaner-media-');
+    expect(save).toBeGreaterThan(indexOf(list, runs(/git commit/), 'commit'));
+    expect(list[save]!.if).toBe("hashFiles('.gleaner/media/**') != ''");
+    expect(String(list[save]!.with!.key)).toMatch(/^gleaner-media-\$\{\{ github\.run_id \}\}/);
+    expect(list[crawlStep]!.env?.S3_BUCKET).toBe('${{ secrets.S3_BUCKET }}');
+    expect(list[indexOf(list, (s) => s.id === 'deploy', 'deploy')]!.if).toContain("hashFiles('.gleaner/media/**') == ''");
+  });
+
+  it('uses secrets only in the env of the three steps that need them', () => {
     const withSecrets = list.filter((s) => JSON.stringify(s).includes('secrets.')).map((s) => s.name);
-    expect(withSecrets).toEqual(['Check deploy secrets', 'Deploy']);
+    expect(withSecrets).toEqual(['Check deploy secrets', 'Crawl', 'Deploy']);
     for (const step of list) {
       const { env, ...rest } = step;
       expect(JSON.stringify(rest), step.name).not.toMatch(/secrets\./);

@@ -1,0 +1,64 @@
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { parseConfig, type UserConfig } from '../../../crawler/config/index.ts';
+import { readContentIndex } from '../../../site/builder/content-index.ts';
+import { codeFingerprint, configFingerprint } from '../../../site/builder/fingerprint.ts';
+import { ManifestStore, writeFileList } from '../../../site/builder/manifest.ts';
+import { openMemory } from '../../../site/builder/memory.ts';
+import { keyedPages } from '../../../site/builder/page-keys.ts';
+import { memoryFile, rendererVersion } from '../../../site/html/html-cache.ts';
+import { buildSiteIndex } from '../../../site/model/site-index.ts';
+import { commandArgs } from '../../kit/args.ts';
+import { describeMachine, PROJECT, writeResults } from './lib/results.ts';
+import { count, printTable, seconds } from './lib/table.ts';
+
+// npm run bench:builder-steps: the build's steps that grow with the whole site, timed one by one
+// on a built site (one kept by bench:longevity --site), without rendering: what an hourly build
+// pays before and after Astro whatever it renders. It works on a copy of the site's build memory,
+// so the site is left as it was. Run it with two versions of the code in turn to compare them.
+
+const USAGE = 'usage: npm run bench:builder-steps -- --site DIR --config FILE (a site built before, and its config as JSON)';
+const parsed = commandArgs(process.argv.slice(2), { site: { type: 'string' }, config: { type: 'string' } }, USAGE);
+if (typeof parsed === 'number') process.exit(parsed);
+const { site, config: configFile } = parsed.values;
+if (!site || !configFile || !existsSync(memoryFile(site))) {
+  console.error(`${USAGE}\nThe site needs a build memory (${site ? memoryFile(site) : '.gleaner/build/memory.sqlite'}): build it once first.`);
+  process.exit(2);
+}
+
+const work = mkdtempSync(join(tmpdir(), 'gleaner-builder-steps-'));
+try {
+  copyFileSync(memoryFile(site), join(work, 'memory.sqlite'));
+  const db = openMemory(join(work, 'memory.sqlite'));
+  const config = parseConfig(JSON.parse(readFileSync(configFile, 'utf8')) as UserConfig);
+  const manifest = new ManifestStore(db);
+  const steps: Array<[string, number, string]> = [];
+  const step = async <T>(name: string, work: () => T | Promise<T>, what: (value: T) => string): Promise<T> => {
+    const started = performance.now();
+    const value = await work();
+    steps.push([name, performance.now() - started, what(value)]);
+    return value;
+  };
+
+  const content = await step('content index', () => readContentIndex(site, db, rendererVersion(PROJECT)), (c) => `${count(c.entries.length)} articles, ${count(c.read)} read`);
+  const health = manifest.head()?.data.sources ?? [];
+  const index = await step('site index', () => buildSiteIndex(content.entries, config, health), (i) => `${count(i.stories.length)} stories, ${count(i.tags.length)} tags`);
+  const prefix = `${codeFingerprint(PROJECT)}:${configFingerprint(config)}`;
+  const keyed = await step('page keys', () => keyedPages(index, prefix), (k) => `${count(k.length)} pages`);
+  await step('keys against the manifest', () => manifest.reading(() => keyed.filter((p) => manifest.page(p.file) !== p.key).length), (n) => `${count(n)} differ`);
+  const media = join(site, 'media');
+  const mediaFiles = await step('media folder listed', () => (existsSync(media) ? readdirSync(media, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => relative(media, join(e.parentPath, e.name)).split(sep).join('/')) : []), (f) => `${count(f.length)} files`);
+  await step('media against the manifest', () => manifest.reading(() => mediaFiles.filter((f) => manifest.file(`media/${f.slice(f.lastIndexOf('/') + 1)}`)).length), (n) => `${count(n)} known`);
+  await step('file list (files.json)', () => writeFileList(join(work, 'files.json'), 'bench', manifest.files()), () => `${count(manifest.counts().files)} files`);
+  await step('recorded pages walked', () => manifest.pagesWhere(() => false).length, () => '');
+  db.close();
+
+  console.log(`bench:builder-steps on ${describeMachine()}\n${site}\n`);
+  printTable(['step', 'time', ''], steps.map(([name, ms, what]) => [name, seconds(ms, 2), what]));
+  const total = steps.reduce((n, [, ms]) => n + ms, 0);
+  console.log(`\nall steps: ${seconds(total, 2)}`);
+  console.log(`wrote ${writeResults('builder-steps', { site, steps: steps.map(([name, ms, what]) => ({ name, ms: Math.round(ms), what })), totalMs: Math.round(total) })}`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
