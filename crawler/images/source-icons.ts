@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { relative, sep } from 'node:path';
 import { fetchProblem, type Fetcher } from '../fetch/index.ts';
 import { processIcon, saveImage, MAX_ICON_BYTES } from './index.ts';
 import type { SitePaths } from '../paths.ts';
@@ -8,6 +7,7 @@ import type { Database } from '../store/database.ts';
 import { recordSourceIcon, sourceIcon, type SourceIconRow } from '../store/source-icons.ts';
 import { normalizeUrl, type UrlPolicy } from '../url/index.ts';
 import { sourceHost } from '../url/source-host.ts';
+import { isInCheckout } from '../sparse-checkout.ts';
 
 // Each source host's icon, fetched once and again every ICON_REFRESH_DAYS, through the same
 // fetcher (and address guard) as everything else: the icon its pages declared, else
@@ -98,7 +98,8 @@ async function checkIcon(ctx: IconContext, candidate: IconCandidate, known: Sour
       continue;
     }
     // The same icon as last time: the saved file stays, and the check is only bookkeeping (store/bookkeeping.ts).
-    if (known?.file && known.hash === icon.hash && existsSync(join(ctx.paths.root, known.file))) return { file: known.file, hash: known.hash, error: null };
+    // In an old month's media folder a sparse checkout left off disk, it is still saved.
+    if (known?.file && known.hash === icon.hash && isInCheckout(ctx.paths.root, known.file)) return { file: known.file, hash: known.hash, error: null };
     const dir = ctx.media.place(ctx.paths.media, new Date(ctx.now()).toISOString());
     const [file] = await saveImage(dir, icon);
     return { file: relative(ctx.paths.root, `${dir}/${file!.src}`).split(sep).join('/'), hash: icon.hash, error: null };

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { offDiskNamesIn } from '../sparse-checkout.ts';
 
 // Published files go into period folders: content/<topic>/<yyyy>/<mm>/ and media/<yyyy>/<mm>/.
 // A run adds files to the newest folder only, so git rewrites one small tree per run, and no
@@ -45,5 +46,6 @@ export class FolderAllocator {
 }
 
 export function entriesIn(dir: string): number {
-  return existsSync(dir) ? readdirSync(dir).length : 0;
+  // With the files git tracks there that a sparse checkout left off disk: a full folder stays full.
+  return (existsSync(dir) ? readdirSync(dir).length : 0) + offDiskNamesIn(dir).length;
 }

@@ -2,6 +2,7 @@ import type { NormalizedUrl } from '../url/index.ts';
 import { rmSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { crashpoint } from '../crashpoint.ts';
+import { checkOutFolders } from '../sparse-checkout.ts';
 import { tagSlug } from '../enrich/index.ts';
 import type { SitePaths } from '../paths.ts';
 import { articleAfter, articlesRelatedTo, deleteArticle, tagsOf } from '../store/articles.ts';
@@ -92,6 +93,8 @@ export function finishRemovals(db: Database, paths: SitePaths): number {
   const pending = pendingRemovals(db);
   const topics = topicSlugsById(db);
   for (const removal of pending) {
+    // A file a sparse checkout left off disk is checked out first, so that deleting it is a change git sees.
+    if (removal.file) checkOutFolders(paths.root, [removal.file]);
     if (removal.file) rmSync(join(paths.root, removal.file), { force: true });
     crashpoint('remove:file-deleted');
     for (const file of unusedMediaFiles(db, paths.media, removal.image)) rmSync(file, { force: true });

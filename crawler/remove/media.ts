@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
+import { checkOutFolders, offDiskFiles } from '../sparse-checkout.ts';
 import type { LeadImage } from '../store/articles.ts';
 import type { Database } from '../store/database.ts';
 import { mediaInUse } from '../store/removals.ts';
@@ -13,6 +14,9 @@ export function unusedMediaFiles(db: Database, mediaDir: string, imageJson: stri
   if (!imageJson) return [];
   const image = JSON.parse(imageJson) as LeadImage;
   const srcs = [...new Set([image.src, ...image.variants.map((v) => v.src)])].filter((src) => src.startsWith('/media/') && !mediaInUse(db, src, exceptArticleId));
+  // In a sparse checkout, the folders holding these names are checked out first (found by name in git's index).
+  const root = dirname(mediaDir);
+  checkOutFolders(root, srcs.flatMap((src) => offDiskFiles(root, `:(glob)${relative(root, mediaDir).split(sep).join('/')}/*/*/${src.slice('/media/'.length)}`)));
   const folders = periodFolders(mediaDir);
   const files: string[] = [];
   for (const src of srcs) {

@@ -4,6 +4,7 @@ import { readArticleFile, renderArticleFile } from '../publish/article-file.ts';
 import type { SitePaths } from '../paths.ts';
 import { articlesRelatedTo, setRelated } from '../store/articles.ts';
 import { writeFileAtomic } from '../atomic-write.ts';
+import { checkOutFolders } from '../sparse-checkout.ts';
 import type { Database } from '../store/database.ts';
 
 /**
@@ -17,7 +18,10 @@ export function dropFromRelatedLists(db: Database, paths: SitePaths, page: strin
   const rows = articlesRelatedTo(db, page);
   for (const row of rows) {
     const related = (JSON.parse(row.related) as string[]).filter((id) => id !== page);
-    if (row.status === 'published' && row.file) rewriteRelated(join(paths.root, row.file), page);
+    if (row.status === 'published' && row.file) {
+      checkOutFolders(paths.root, [row.file]); // an older article, off disk in a sparse checkout
+      rewriteRelated(join(paths.root, row.file), page);
+    }
     setRelated(db, row.id, related);
   }
   return rows.length;

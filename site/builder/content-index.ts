@@ -8,6 +8,7 @@ import type { ArticleInput } from '../model/site-index.ts';
 import { bodySha, packHtml } from '../html/html-cache.ts';
 import { renderMarkdown } from '../html/markdown.ts';
 import { metaValue, openMemory, setMeta } from './memory.ts';
+import { checkOutFolders, offDiskFiles, withOffDiskFiles } from '../../crawler/sparse-checkout.ts';
 
 // Every article in content/ (the source of truth: its frontmatter and body), read once and then
 // remembered in the build memory (memory.ts, table content: a row per file). A file is read
@@ -15,7 +16,9 @@ import { metaValue, openMemory, setMeta } from './memory.ts';
 // ls-files -s`, no file read), so a fresh checkout in CI reads only what the last commit added;
 // elsewhere by its size and modification time. Reading a file renders its body (one that does
 // not render is left out), and that HTML is kept (site/html/html-cache.ts): the pages, feeds,
-// search and data files read it instead of rendering the body again.
+// search and data files read it instead of rendering the body again. In a sparse checkout the
+// files git tracks outside it are listed too (crawler/sparse-checkout.ts): known by their blob id,
+// never read unless they changed, and then checked out first.
 
 /** An article as content/ holds it (`id` is `<topic>/<slug>`, its URL path under the site's base): the site index's input. */
 export type ContentEntry = ArticleInput;
@@ -68,11 +71,14 @@ function gitBlobs(root: string): Map<string, string> | null {
 
 function markdownFiles(root: string): string[] {
   const content = join(root, 'content');
-  if (!existsSync(content)) return [];
-  return readdirSync(content, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && e.name.endsWith('.md') && !e.name.startsWith('.'))
-    .map((e) => relative(root, join(e.parentPath, e.name)).split(sep).join('/'))
-    .sort();
+  const isMarkdown = (name: string) => name.endsWith('.md') && !name.startsWith('.');
+  const onDisk = existsSync(content)
+    ? readdirSync(content, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile() && isMarkdown(e.name))
+        .map((e) => relative(root, join(e.parentPath, e.name)).split(sep).join('/'))
+        .sort()
+    : [];
+  return withOffDiskFiles(onDisk, offDiskFiles(root, 'content').filter((file) => isMarkdown(basename(file))));
 }
 
 interface Row {
@@ -129,10 +135,11 @@ export async function readContentIndex(root: string, db: DatabaseSync = openMemo
       remove.run(file);
       if (body_sha) replaced.add(body_sha);
     }
-    for (const file of files) {
+    const toRead = files.filter((file) => known.get(file)?.key !== keys.get(file));
+    checkOutFolders(root, toRead);
+    for (const file of toRead) {
       const key = keys.get(file)!;
       const before = known.get(file);
-      if (before?.key === key) continue;
       if (before?.body_sha) replaced.add(before.body_sha);
       const row = await readEntry(root, file);
       const entry = row.entry;

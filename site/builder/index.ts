@@ -19,6 +19,7 @@ import { openMemory, shardManifestFile } from './memory.ts';
 import { memoryFile, rendererVersion } from '../html/html-cache.ts';
 import { forgetBodies } from '../html/article-body.ts';
 import { crashpoint } from '../../crawler/crashpoint.ts';
+import { checkOutFolders, checkOutWhole, offDiskFiles, withOffDiskFiles } from '../../crawler/sparse-checkout.ts';
 import { keyedPages, type KeyedPage } from './page-keys.ts';
 import { reuseConfig } from '../model/reuse.ts';
 import { searchShards, shardList, writeSearchShards, writeShardList } from './search.ts';
@@ -140,15 +141,17 @@ async function buildOnce(options: BuildOptions, memory: DatabaseSync, manifest: 
   };
   const distFilesFile = join(paths.dist, '.gleaner', 'files.json');
 
+  const prefix = `${codeFingerprint(PROJECT)}:${configFingerprint(config)}`;
+  const previous = options.cold || options.shard ? null : manifest.head();
+  const mode: BuildReport['mode'] = !previous || previous.prefix !== prefix ? 'cold' : fileListBuildId(distFilesFile) === previous.buildId ? 'incremental' : 'delta';
+  // A cold build reads every file: a sparse checkout (the hourly workflow's) is widened to the whole tree first.
+  if (mode === 'cold' && checkOutWhole(paths.root)) say('  cold build in a sparse checkout: checked out the whole tree');
+
   // 1. Content.
   const content = await readContentIndex(paths.root, memory, rendererVersion(PROJECT));
   const entries: ArticleInput[] = content.entries;
   const contentDone = performance.now();
   say(`building ${config.site.title} from ${paths.content}: ${entries.length} articles (${content.read} read, the rest known)`);
-
-  const prefix = `${codeFingerprint(PROJECT)}:${configFingerprint(config)}`;
-  const previous = options.cold || options.shard ? null : manifest.head();
-  const mode: BuildReport['mode'] = !previous || previous.prefix !== prefix ? 'cold' : fileListBuildId(distFilesFile) === previous.buildId ? 'incremental' : 'delta';
   // The small part of the manifest is held whole; its pages and files stay rows, changed in one transaction at the merge.
   const head: ManifestHead = mode === 'cold' ? emptyHead(prefix, randomUUID()) : { ...previous!, buildId: randomUUID() };
   const inSlice = (file: string) => !options.shard || Number.parseInt(createHash('md5').update(file).digest('hex').slice(0, 8), 16) % options.shard.count === options.shard.index - 1;
@@ -312,13 +315,16 @@ async function buildOnce(options: BuildOptions, memory: DatabaseSync, manifest: 
 /** Lead images, kept in media/<yyyy>/<mm>/ and served flat from /media/<name> (names are content hashes: a known name is a known file). */
 async function copyMedia(paths: SitePaths, dist: string, manifest: ManifestStore, keep: 'disk' | 'manifest', changed: { files: number; bytes: number }, drop: (file: string) => void): Promise<number> {
   const present = new Set<string>();
-  for (const file of filesUnder(paths.media)) {
+  // In a sparse checkout the media git tracks outside it count too: off disk is not deleted.
+  const listed = withOffDiskFiles(filesUnder(paths.media), offDiskFiles(paths.root, 'media').map((file) => file.slice('media/'.length)));
+  for (const file of listed) {
     const name = file.slice(file.lastIndexOf('/') + 1);
     if (name.endsWith('.tmp')) continue;
     const target = `media/${name}`;
     if (present.has(target)) continue;
     present.add(target);
     if (manifest.file(target) && (keep === 'manifest' || existsSync(join(dist, target)))) continue;
+    checkOutFolders(paths.root, [`media/${file}`]);
     const bytes = readFileSync(join(paths.media, file));
     mkdirSync(join(dist, 'media'), { recursive: true });
     writeFileSync(join(dist, target), bytes);

@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readTrackedFile } from '../../crawler/sparse-checkout.ts';
 import { cachedHtml, forgetCachedHtml } from './html-cache.ts';
 import { renderMarkdown } from './markdown.ts';
 import { readArticleBody } from '../../crawler/publish/article-file.ts';
@@ -26,11 +25,18 @@ export function articleHtml(root: string, article: Pick<Article, 'file' | 'bodyS
     recent.delete(key);
   } else {
     const cached = cachedHtml(root, article.bodySha);
-    html = cached !== null ? Promise.resolve(cached) : readFile(join(root, article.file), 'utf8').then((text) => renderMarkdown(bodyOf(text)));
+    html = cached !== null ? Promise.resolve(cached) : fileText(root, article.file).then((text) => renderMarkdown(bodyOf(text)));
     if (recent.size >= RECENT) recent.delete(recent.keys().next().value!);
   }
   recent.set(key, html);
   return html;
+}
+
+/** A content file's text, from disk or, outside a sparse checkout's folders, from git. */
+async function fileText(root: string, file: string): Promise<string> {
+  const bytes = readTrackedFile(root, file);
+  if (bytes === null) throw Object.assign(new Error(`ENOENT: no such file, open '${file}'`), { code: 'ENOENT' });
+  return bytes.toString('utf8');
 }
 
 /** The Markdown after a content file's frontmatter (read by the one reader, crawler/publish/article-file.ts). */

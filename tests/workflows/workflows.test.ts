@@ -96,7 +96,11 @@ describe('crawl.yml', () => {
   it('commits content/, data/ and media/ as the Actions bot, only when they changed', () => {
     const commit = list.find(runs(/git commit/))!;
     const script = commit.run!;
-    expect(script).toMatch(/for dir in content data media/);
+    // Whatever changed on disk under the three folders, never a folder pathspec (which a sparse checkout refuses).
+    expect(script).toMatch(/git ls-files -z --others --modified --deleted --exclude-standard -- content data media > "\$RUNNER_TEMP\/changed"\n\s*xargs -0 --no-run-if-empty git add --all --sparse -- < "\$RUNNER_TEMP\/changed"/);
+    // The folders of what it added stay checked out (a later `sparse-checkout add` would take them off disk).
+    expect(script).toMatch(/sort -u \| git sparse-checkout add --stdin/);
+    expect(script).not.toMatch(/git add --all -- "?\$dir"?/);
     expect(script).toMatch(/git diff --cached --quiet/);
     expect(script.indexOf('git diff --cached --quiet')).toBeLessThan(script.indexOf('git commit'));
     expect(script).toMatch(/user\.name 'github-actions\[bot\]'/);
@@ -158,6 +162,41 @@ describe('crawl.yml', () => {
     expect(save).toBeGreaterThan(indexOf(list, (s) => s.id === 'deploy', 'deploy'));
     expect(list[save]!.if).toBe("steps.deploy.outcome == 'success'");
     expect(String(list[save]!.with!.key)).toMatch(/^gleaner-build-\$\{\{ github\.run_id \}\}/);
+  });
+
+  it('checks out only what the run reads (a partial clone, sparse), unless the repository variable asks for the whole tree', () => {
+    const checkouts = list.filter(uses('actions/checkout'));
+    expect(checkouts).toHaveLength(2);
+    const sparse = checkouts.find((s) => s.with?.['sparse-checkout'])!;
+    expect(sparse.if).toBe("vars.GLEANER_FULL_CHECKOUT != 'true'");
+    expect(sparse.with!.filter).toBe('blob:none');
+    expect(sparse.with!['sparse-checkout-cone-mode']).toBeUndefined(); // cone mode, the default
+    expect(String(sparse.with!['sparse-checkout']).split('\n').filter(Boolean).sort()).toEqual(['crawler', 'data', 'scripts', 'site']);
+    const whole = checkouts.find((s) => s !== sparse)!;
+    expect(whole.if).toBe("vars.GLEANER_FULL_CHECKOUT == 'true'");
+    expect(whole.with).toBeUndefined();
+  });
+
+  it("adds this and last month's period folders of content/ and media/ to the sparse checkout before the crawl", () => {
+    const step = indexOf(list, runs(/git sparse-checkout add --stdin/), 'period folders');
+    expect(list[step]!.if).toBe("vars.GLEANER_FULL_CHECKOUT != 'true'");
+    expect(step).toBeGreaterThan(indexOf(list, (s) => s.with?.['sparse-checkout'] !== undefined, 'sparse checkout'));
+    expect(step).toBeLessThan(indexOf(list, runs(/^npm run crawl$/), 'crawl'));
+    const script = list[step]!.run!;
+    expect(script).toMatch(/git ls-tree -d -r --name-only HEAD -- content media \| grep -E "\/\(\$this\|\$last\)-\[0-9\]\+\$"/);
+    expect(script).toMatch(/echo "media\/\$month"/);
+    expect(script).toMatch(/git ls-tree -d --name-only HEAD content\/ \| sed "s\|\\\$\|\/\$month\|"/);
+    expect(script).toMatch(/this=\$\(date -u \+%Y\/%m\)/);
+    expect(script).toMatch(/last=\$\(date -u -d "\$\(date -u \+%Y-%m-01\) -1 month" \+%Y\/%m\)/);
+  });
+
+  it('checks out the whole tree before a cold build: no build manifest restored (first run, lost cache, a site without a bucket)', () => {
+    const widen = indexOf(list, runs(/git sparse-checkout disable/), 'whole tree for a cold build');
+    const build = indexOf(list, runs(/^npm run build$/), 'build');
+    expect(widen).toBe(build - 1);
+    expect(list[widen]!.if).toBe(`(${list[build]!.if}) && steps.manifest.outputs.cache-matched-key == ''`);
+    expect(list[indexOf(list, (s) => s.id === 'manifest', 'manifest restore')]!.with!.path).toBe('.gleaner/build');
+    expect(list[widen]!.run).toMatch(/git config --bool core\.sparseCheckout/);
   });
 
   it('keeps lead images a bucket-mode crawl could not upload in a cache for the next run, and deploys nothing while they wait', () => {

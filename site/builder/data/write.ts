@@ -5,6 +5,7 @@ import { htmlToText } from '../../../crawler/clean/html-text.ts';
 import { htmlToMarkdown } from '../../../crawler/clean/markdown.ts';
 import type { StateReader, StoredRow } from '../../../crawler/store/read.ts';
 import { bodyOf } from '../../html/article-body.ts';
+import { checkOutFolders } from '../../../crawler/sparse-checkout.ts';
 import { bodySha, cachedHtml } from '../../html/html-cache.ts';
 import { renderMarkdown } from '../../html/markdown.ts';
 import { articleMode, excerptHtml, type ReuseConfig, type ReuseMode } from '../../model/reuse.ts';
@@ -73,6 +74,8 @@ export async function dataFileBytes(state: StateReader, root: string, rows: File
     insertRows(out, 'topics', COLUMNS.topics, from.topics);
     const topicSlug = new Map(from.topics.map((t) => [Number(t.id), String(t.slug)]));
 
+    // A part of an old month, in a sparse checkout: its folders are checked out first (one fetch).
+    checkOutFolders(root, from.articles.map(({ row }) => String(row.file)));
     const stmt = out.prepare(`INSERT INTO articles (${ARTICLE_COLUMNS}, markdown, text, tags) VALUES (${ARTICLE_COLUMNS.split(', ').map(() => '?').join(', ')}, ?, ?, ?)`);
     try {
       for (const { row, tags } of from.articles) {
