@@ -33,7 +33,11 @@ export async function moveToBucket(paths: SitePaths, bucket: MediaBucket, owners
   if (left.length) throw new GleanerError('E_DEPLOY_S3', `the bucket does not hold ${left.length} uploaded file(s) with their bytes (${left.slice(0, 3).map((f) => f.path).join(', ')}): run npm run media -- --to bucket again`);
 
   const byFolder = new Map<string, MediaFile[]>();
-  for (const f of files) byFolder.set(folderOf(f), [...(byFolder.get(folderOf(f)) ?? []), f]);
+  for (const f of files) {
+    const inFolder = byFolder.get(folderOf(f));
+    if (inFolder) inFolder.push(f);
+    else byFolder.set(folderOf(f), [f]);
+  }
   for (const [folder, inFolder] of byFolder) {
     const file = manifestFile(paths, folder);
     const named = new Set(readEntries(file).map((e) => e.name));
