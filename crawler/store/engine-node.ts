@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import type { SqlValue } from 'sql.js';
 import type { Connection, Params, Prepared, Row } from './connection.ts';
@@ -31,9 +34,20 @@ export function nodeConnection(file: string): Connection {
     prepare: (text) => prepared(db.prepare(text)),
     exec: (text) => db.exec(text),
     attach(source, alias) {
-      if (typeof source !== 'string') throw new Error('node:sqlite attaches a database file by its path, not bytes');
-      db.prepare(`ATTACH ? AS ${alias}`).run(source);
-      return () => db.exec(`DETACH ${alias}`);
+      // SQLite attaches a file: bytes (a segment read from git's objects) go to a temporary one.
+      const temp = typeof source === 'string' ? null : mkdtempSync(join(tmpdir(), 'gleaner-attach-'));
+      const path = temp ? join(temp, 'db.sqlite') : (source as string);
+      if (temp) writeFileSync(path, source as Uint8Array);
+      try {
+        db.prepare(`ATTACH ? AS ${alias}`).run(path);
+      } catch (error) {
+        if (temp) rmSync(temp, { recursive: true, force: true });
+        throw error;
+      }
+      return () => {
+        db.exec(`DETACH ${alias}`);
+        if (temp) rmSync(temp, { recursive: true, force: true });
+      };
     },
     export() {
       throw new Error(`${file} is a database file written in place: it is not exported`);

@@ -1,6 +1,6 @@
 import type { SitePaths } from '../paths.ts';
 import { engine } from './engine.ts';
-import { listSegments, readSegment, type SegmentFile } from './segments.ts';
+import { fetchSegments, listSegments, readSegment, type SegmentFile } from './segments.ts';
 
 // What changed in the state since a reader last looked: the rows the segments written since then
 // carry (a segment is one run's changes, segments.ts). The build's data files holding any of them
@@ -65,6 +65,7 @@ const KEYS: Array<[table: string, column: string, into: 'articles' | 'urls' | 'r
 async function touchedBy(dir: string, segments: SegmentFile[]): Promise<Touched> {
   const SQL = await engine();
   const touched: Touched = { segments: segments.length, articles: new Set(), urls: new Set(), runs: new Set(), posts: new Set(), deletions: false };
+  fetchSegments(dir, segments);
   for (const segment of segments) {
     const db = new SQL.Database(readSegment(dir, segment));
     try {

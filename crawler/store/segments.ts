@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { crashpoint } from '../crashpoint.ts';
+import { checkOutFolders, offDiskFilesUnder, prefetchTracked, readTrackedFile } from '../sparse-checkout.ts';
+import { GleanerError } from '../errors.ts';
 import { writeFileAtomic } from '../atomic-write.ts';
 import type { Database } from './database.ts';
 import type { Database as SqlDatabase } from 'sql.js';
@@ -54,21 +56,55 @@ export function segmentName(seq: number, startedMs: number, suffix = ''): string
   return `${iso.slice(0, 4)}/${iso.slice(5, 7)}/${stamp}-${String(seq).padStart(6, '0')}${suffix ? `-${suffix}` : ''}.sqlite`;
 }
 
-/** Every segment under `dir`, in sequence order (names only: nothing is read). */
+const PATH = /^(\d{4})\/(\d{2})\/([^/]+)$/;
+
+/**
+ * Every segment under `dir`, in sequence order (names only: nothing is read): those on disk and,
+ * in a sparse checkout, those git tracks off disk (the hourly workflow checks out no segment
+ * folder: a run reads only the segments its cached snapshot lacks, `segmentSource`).
+ */
 export function listSegments(dir: string): SegmentFile[] {
-  if (!existsSync(dir)) return [];
-  const out: SegmentFile[] = [];
-  for (const year of readdirSync(dir)) {
-    if (!/^\d{4}$/.test(year)) continue;
-    for (const month of readdirSync(join(dir, year))) {
-      if (!/^\d{2}$/.test(month)) continue;
-      for (const file of readdirSync(join(dir, year, month))) {
-        const m = NAME.exec(file);
-        if (m) out.push({ seq: Number(m[3]), name: `${year}/${month}/${file}` });
+  const names = new Set<string>();
+  if (existsSync(dir)) {
+    for (const year of readdirSync(dir)) {
+      if (!/^\d{4}$/.test(year)) continue;
+      for (const month of readdirSync(join(dir, year))) {
+        if (!/^\d{2}$/.test(month)) continue;
+        for (const file of readdirSync(join(dir, year, month))) names.add(`${year}/${month}/${file}`);
       }
     }
   }
+  for (const name of offDiskFilesUnder(dir)) names.add(name);
+  const out: SegmentFile[] = [];
+  for (const name of names) {
+    const m = PATH.exec(name) && NAME.exec(name.slice(8));
+    if (m) out.push({ seq: Number(m[3]), name });
+  }
   return out.sort((a, b) => a.seq - b.seq || (a.name < b.name ? -1 : 1));
+}
+
+/** Past this many segments off disk, their month folders are checked out rather than read one by one from git's objects. */
+const FROM_OBJECTS = 100;
+
+/**
+ * Makes the segments about to be read readable in one batch when a sparse checkout left them off
+ * disk: a few (those written since the cached snapshot, which is saved every 20 segments) have
+ * their blobs fetched at once and are read from git's objects (`segmentSource`); many (a snapshot
+ * rebuilt without its cache) have their month folders checked out, also fetched in one batch.
+ */
+export function fetchSegments(dir: string, segments: SegmentFile[], fromObjects = FROM_OBJECTS): void {
+  const missing = segments.filter((s) => !existsSync(join(dir, s.name))).map((s) => s.name);
+  if (missing.length > fromObjects) checkOutFolders(dir, missing);
+  else prefetchTracked(dir, missing);
+}
+
+/** A segment to attach or open: its path when on disk, else its bytes from git's index (a sparse checkout). */
+export function segmentSource(dir: string, segment: SegmentFile): string | Uint8Array {
+  const path = join(dir, segment.name);
+  if (existsSync(path)) return path;
+  const bytes = readTrackedFile(dir, segment.name);
+  if (!bytes) throw new GleanerError('E_STATE', `segment ${segment.name} is neither on disk nor in git's index`);
+  return bytes;
 }
 
 /** The temporary tables that record what a connection touched: each row written (and whether the write was content, bookkeeping.ts) and each key deleted. */
@@ -223,5 +259,6 @@ export function applySegment(db: Database, segment: string | Uint8Array, within?
 }
 
 export function readSegment(dir: string, segment: SegmentFile): Uint8Array {
-  return readFileSync(join(dir, segment.name));
+  const source = segmentSource(dir, segment);
+  return typeof source === 'string' ? readFileSync(source) : source;
 }

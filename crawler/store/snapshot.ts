@@ -6,7 +6,7 @@ import { Database, migrate } from './database.ts';
 import { nodeConnection } from './engine-node.ts';
 import { LATEST_VERSION } from './migrations.ts';
 import { refreshStoredBands } from './near-duplicates.ts';
-import { applySegment, type SegmentFile } from './segments.ts';
+import { applySegment, fetchSegments, segmentSource, type SegmentFile } from './segments.ts';
 
 // The local snapshot of the state (.gleaner/state.sqlite): the segments it names in
 // applied_segments, applied in order, and nothing else. It is a SQLite file opened in place
@@ -76,9 +76,10 @@ function removeSnapshot(file: string): void {
  */
 export function applyPending(db: Database, dir: string, pending: SegmentFile[]): number[] {
   const touched = new Set<number>();
+  fetchSegments(dir, pending);
   for (const segment of pending) {
     crashpoint('snapshot-apply:before');
-    applySegment(db, join(dir, segment.name), (articles) => {
+    applySegment(db, segmentSource(dir, segment), (articles) => {
       for (const id of articles) touched.add(id);
       refreshStoredBands(db, articles);
       db.run('INSERT OR REPLACE INTO applied_segments (seq, name) VALUES (?, ?)', [segment.seq, segment.name], { quiet: true });

@@ -16,17 +16,19 @@ import { parseWorkflow } from '../workflows/lint-workflow.ts';
 
 // The hourly run in a sparse checkout (crawl.yml): the sample web crawled in January into a real
 // git repository and built whole, the build memory and state snapshot kept as the workflow's
-// caches keep them; in March (every icon due again) one new article. That run is made twice,
-// from a partial clone checked out sparsely (data/ alone: not even this month's folders, so
-// every earlier file is off disk) and from a whole clone, each with the workflow's own scripts
-// for the period folders and the commit, then an incremental build from the caches. Both must
-// commit the same changes, none a deletion, and build the same dist/ and the same site.
+// caches keep them; in March (every icon due again) one new article. That run is made three
+// times: from a partial clone checked out as the workflow does (no content/ or media/ folder, no
+// segment: every earlier file is off disk), once with the state snapshot's cache and once
+// without it (the snapshot is rebuilt from the segments, fetched from git's objects), and from a
+// whole clone, each with the workflow's own scripts for the cone and the commit, then an
+// incremental build from the caches. All must commit the same changes, none a deletion, and
+// build the same dist/ and the same site.
 
 const NEW_ARTICLE = fileURLToPath(new URL('../../scripts/dev/demo/articles/climate/02-what-a-heat-pump-does-at-minus-twenty.md', import.meta.url));
 const workflow = parseWorkflow(readFileSync(join(import.meta.dirname, '..', '..', '.github', 'workflows', 'crawl.yml'), 'utf8')).workflow;
 const stepScript = (pattern: RegExp) => workflow.jobs!.crawl!.steps!.find((s) => pattern.test(s.run ?? ''))!.run!;
 const COMMIT = stepScript(/git commit/);
-const PERIODS = stepScript(/git sparse-checkout add --stdin/);
+const CONE = stepScript(/git sparse-checkout add --stdin < "\$RUNNER_TEMP\/cone"/);
 const JANUARY = Date.parse('2026-01-10T08:00:00Z');
 const MARCH = Date.parse('2026-03-15T08:00:00Z');
 
@@ -52,18 +54,18 @@ interface Run {
 }
 
 /** A fresh clone of `origin` with the caches of `site`, the March crawl, the workflow's commit, an incremental build. */
-async function hourlyRun(name: string, origin: string, site: string, sparse: boolean): Promise<Run> {
+async function hourlyRun(name: string, origin: string, site: string, sparse: boolean, snapshotCache = true): Promise<Run> {
   const dir = join(parent, name);
   if (sparse) {
     git(parent, 'clone', '-q', '--filter=blob:none', '--sparse', '--no-checkout', `file://${origin}`, dir);
-    git(dir, 'sparse-checkout', 'set', '--cone', 'data');
+    git(dir, 'sparse-checkout', 'set', '--cone', 'crawler', 'site', 'scripts');
     git(dir, 'checkout', '-q', 'main');
-    runStep(dir, PERIODS);
+    runStep(dir, CONE);
   } else {
     git(parent, 'clone', '-q', `file://${origin}`, dir);
   }
   for (const c of ['user.name', 'user.email']) git(dir, 'config', c, 'test');
-  cpSync(join(site, '.gleaner'), join(dir, '.gleaner'), { recursive: true, filter: (src) => !src.includes('old-dist') });
+  cpSync(join(site, '.gleaner'), join(dir, '.gleaner'), { recursive: true, filter: (src) => !src.includes('old-dist') && (snapshotCache || !src.includes('state.sqlite')) });
   await runCrawl(config(), sitePaths(dir), { now: () => MARCH, refresh: true });
   const committed = runStep(dir, COMMIT);
   await buildSite({ root: dir, config: config(), quiet: true });
@@ -73,8 +75,14 @@ async function hourlyRun(name: string, origin: string, site: string, sparse: boo
 }
 
 let sparse: Run;
+let uncached: Run;
 let full: Run;
 let january: string[];
+let januarySegments: string[];
+
+/** The objects of HEAD's tree under `path` that a partial clone has not fetched. */
+const unfetched = (dir: string, path: string) =>
+  git(dir, 'rev-list', '--objects', '--missing=print', 'HEAD', '--', path).split('\n').filter((l) => l.startsWith('?')).map((l) => l.slice(1));
 
 beforeAll(async () => {
   parent = mkdtempSync(join(tmpdir(), 'gleaner-sparse-'));
@@ -86,6 +94,7 @@ beforeAll(async () => {
   expect(site.commitRun('January')).toBe(true);
   await buildSite({ root: site.dir, config: config(), quiet: true });
   january = git(site.dir, 'ls-files', '--', 'content', 'media').trim().split('\n');
+  januarySegments = git(site.dir, 'ls-files', '--', 'data/segments').trim().split('\n');
 
   const origin = join(parent, 'origin.git');
   git(parent, 'clone', '-q', '--bare', site.dir, origin);
@@ -93,11 +102,14 @@ beforeAll(async () => {
   git(origin, 'config', 'uploadpack.allowAnySHA1InWant', 'true');
   const fullOrigin = join(parent, 'origin-full.git');
   cpSync(origin, fullOrigin, { recursive: true });
+  const uncachedOrigin = join(parent, 'origin-uncached.git');
+  cpSync(origin, uncachedOrigin, { recursive: true });
 
   await web.close();
   cpSync(NEW_ARTICLE, join(articles, 'climate', '02-what-a-heat-pump-does-at-minus-twenty.md'));
   web = await startSampleWeb({ articlesDir: articles });
   sparse = await hourlyRun('sparse', origin, site.dir, true);
+  uncached = await hourlyRun('uncached', uncachedOrigin, site.dir, true, false);
   full = await hourlyRun('full', fullOrigin, site.dir, false);
 }, 600_000);
 
@@ -117,8 +129,19 @@ describe('an hourly run in a sparse checkout', () => {
     expect(sparse.changes).toMatch(/^A\tcontent\/climate\/2026\/03\//m);
   });
 
+  it('read no segment it had: January’s stayed unfetched, and were fetched only to rebuild a snapshot without its cache', () => {
+    expect(januarySegments.length).toBeGreaterThan(0);
+    expect(januarySegments.every((f) => /^data\/segments\/2026\/01\/.+\.sqlite$/.test(f))).toBe(true);
+    const listed = git(sparse.dir, 'ls-files', '-t', '--', 'data/segments').split('\n');
+    for (const segment of januarySegments) expect(listed, segment).toContain(`S ${segment}`);
+    expect(unfetched(sparse.dir, 'data/segments').length).toBe(januarySegments.length);
+    expect(unfetched(uncached.dir, 'data/segments')).toEqual([]);
+    expect(uncached.changes).toMatch(/^A\tdata\/segments\/2026\/03\//m);
+  });
+
   it('commits what the whole checkout commits, and no deletion', () => {
     expect(sparse.changes).toBe(full.changes);
+    expect(uncached.changes).toBe(full.changes);
     expect(sparse.changes).not.toMatch(/^D\t/m);
     // The icons checked again are unchanged: none saved anew because its January file was off
     // disk. The media added are the new article's lead image alone (its widths, one hash).
@@ -131,7 +154,9 @@ describe('an hourly run in a sparse checkout', () => {
   it('builds the same dist/ as the whole checkout, and its file list still holds every January page and image', () => {
     expect([...sparse.dist.keys()].sort()).toEqual([...full.dist.keys()].sort());
     for (const [file, bytes] of full.dist) if (file !== '.gleaner/files.json') expect(sparse.dist.get(file)?.equals(bytes), file).toBe(true);
+    for (const [file, bytes] of full.dist) if (file !== '.gleaner/files.json') expect(uncached.dist.get(file)?.equals(bytes), file).toBe(true);
     expect(sparse.files.sort()).toEqual(full.files.sort());
+    expect(uncached.files.sort()).toEqual(full.files.sort());
     const listed = new Set(sparse.files.map((f) => f.slice(0, f.lastIndexOf(' '))));
     for (const image of january.filter((f) => f.startsWith('media/'))) expect(listed, image).toContain(`media/${image.slice(image.lastIndexOf('/') + 1)}`);
     for (const article of january.filter((f) => f.startsWith('content/'))) {

@@ -98,8 +98,10 @@ describe('crawl.yml', () => {
     const script = commit.run!;
     // Whatever changed on disk under the three folders, never a folder pathspec (which a sparse checkout refuses).
     expect(script).toMatch(/git ls-files -z --others --modified --deleted --exclude-standard -- content data media > "\$RUNNER_TEMP\/changed"\n\s*xargs -0 --no-run-if-empty git add --all --sparse -- < "\$RUNNER_TEMP\/changed"/);
-    // The folders of what it added stay checked out (a later `sparse-checkout add` would take them off disk).
-    expect(script).toMatch(/sort -u \| git sparse-checkout add --stdin/);
+    // The folders of what it added stay checked out (a later `sparse-checkout add` would take them
+    // off disk), but for the segments' (the build reads the run's own from git's objects).
+    expect(script).toMatch(/sed 's\|\/\[\^\/\]\*\$\|\|' \| \{ grep -v '\^data\/segments\/' \|\| true; \} \| sort -u > "\$RUNNER_TEMP\/folders"/);
+    expect(script).toMatch(/git sparse-checkout add --stdin < "\$RUNNER_TEMP\/folders"/);
     expect(script).not.toMatch(/git add --all -- "?\$dir"?/);
     expect(script).toMatch(/git diff --cached --quiet/);
     expect(script.indexOf('git diff --cached --quiet')).toBeLessThan(script.indexOf('git commit'));
@@ -137,7 +139,8 @@ describe('crawl.yml', () => {
     expect(list[restore]!.with!['restore-keys']).toBe('gleaner-state-');
     // A new entry every 20 segments: the commit step counts them in twenties.
     expect(String(list[save]!.with!.key)).toBe('gleaner-state-${{ steps.commit.outputs.segments }}');
-    expect(String(list[indexOf(list, runs(/git commit/), 'commit')]!.run)).toMatch(/echo "segments=\$\(\( \$\(find data\/segments -name '\*\.sqlite' \| wc -l\) \/ 20 \)\)" >> "\$GITHUB_OUTPUT"/);
+    // …those git tracks, on disk or not (a sparse checkout leaves them off disk).
+    expect(String(list[indexOf(list, runs(/git commit/), 'commit')]!.run)).toMatch(/echo "segments=\$\(\( \$\(git ls-files -- data\/segments \| grep -c '\\.sqlite\$' \|\| true\) \/ 20 \)\)" >> "\$GITHUB_OUTPUT"/);
     expect(list[save]!.if).toMatch(/steps\.commit\.outputs\.changed == 'true'/);
   });
 
@@ -171,23 +174,24 @@ describe('crawl.yml', () => {
     expect(sparse.if).toBe("vars.GLEANER_FULL_CHECKOUT != 'true'");
     expect(sparse.with!.filter).toBe('blob:none');
     expect(sparse.with!['sparse-checkout-cone-mode']).toBeUndefined(); // cone mode, the default
-    expect(String(sparse.with!['sparse-checkout']).split('\n').filter(Boolean).sort()).toEqual(['crawler', 'data', 'scripts', 'site']);
+    expect(String(sparse.with!['sparse-checkout']).split('\n').filter(Boolean).sort()).toEqual(['crawler', 'scripts', 'site']);
     const whole = checkouts.find((s) => s !== sparse)!;
     expect(whole.if).toBe("vars.GLEANER_FULL_CHECKOUT == 'true'");
     expect(whole.with).toBeUndefined();
   });
 
-  it("adds this and last month's period folders of content/ and media/ to the sparse checkout before the crawl", () => {
-    const step = indexOf(list, runs(/git sparse-checkout add --stdin/), 'period folders');
+  it("adds what of data/ a run appends to before the crawl: the media manifest of this and last month's year, no segment, no period folder", () => {
+    const step = indexOf(list, runs(/git sparse-checkout add --stdin < "\$RUNNER_TEMP\/cone"/), 'data cone');
     expect(list[step]!.if).toBe("vars.GLEANER_FULL_CHECKOUT != 'true'");
     expect(step).toBeGreaterThan(indexOf(list, (s) => s.with?.['sparse-checkout'] !== undefined, 'sparse checkout'));
     expect(step).toBeLessThan(indexOf(list, runs(/^npm run crawl$/), 'crawl'));
     const script = list[step]!.run!;
-    expect(script).toMatch(/git ls-tree -d -r --name-only HEAD -- content media \| grep -E "\/\(\$this\|\$last\)-\[0-9\]\+\$"/);
-    expect(script).toMatch(/echo "media\/\$month"/);
-    expect(script).toMatch(/git ls-tree -d --name-only HEAD content\/ \| sed "s\|\\\$\|\/\$month\|"/);
-    expect(script).toMatch(/this=\$\(date -u \+%Y\/%m\)/);
-    expect(script).toMatch(/last=\$\(date -u -d "\$\(date -u \+%Y-%m-01\) -1 month" \+%Y\/%m\)/);
+    expect(script).toMatch(/this=\$\(date -u \+%Y\)/);
+    expect(script).toMatch(/last=\$\(date -u -d "\$\(date -u \+%Y-%m-01\) -1 month" \+%Y\)/);
+    expect(script).toMatch(/echo "data\/media\/\$this"/);
+    expect(script).toMatch(/echo "data\/media\/\$last"/);
+    expect(script).toMatch(/git ls-tree -d --name-only HEAD data\/ \| grep -v -x -e data\/segments -e data\/media \|\| true/);
+    expect(script).not.toMatch(/content|echo "media/);
   });
 
   it('checks out the whole tree before a cold build: no build manifest restored (first run, lost cache, a site without a bucket)', () => {
