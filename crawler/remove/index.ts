@@ -49,7 +49,7 @@ export function planRemoval(db: Database, paths: SitePaths, topics: Map<string, 
   const blocked = [...new Set([...target.addresses, ...target.urlIds.map((id) => urlById(db, id)?.url).filter((u): u is NormalizedUrl => Boolean(u))])];
   if (!a || a.slug === null || target.topic === null) return { target, files: [], gone: [], pages: [], blocked };
   const id = `${target.topic}/${a.slug}`;
-  const files = [...(a.file && a.status !== 'ready' ? [a.file] : []), ...unusedMediaFiles(db, paths.media, a.image, a.id).map(rel)];
+  const files = [...(a.file && a.status !== 'ready' ? [a.file] : []), ...unusedMediaFiles(db, paths, a.image, a.id).map(rel)];
   const slugOf = new Map([...topics.values()].map((t) => [t.id, t.slug]));
   const pages = new Set<string>();
   if (a.page !== null) pages.add(`/${target.topic}/page/${a.page}/`);
@@ -97,7 +97,7 @@ export function finishRemovals(db: Database, paths: SitePaths): number {
     if (removal.file) checkOutFolders(paths.root, [removal.file]);
     if (removal.file) rmSync(join(paths.root, removal.file), { force: true });
     crashpoint('remove:file-deleted');
-    for (const file of unusedMediaFiles(db, paths.media, removal.image)) rmSync(file, { force: true });
+    for (const file of unusedMediaFiles(db, paths, removal.image)) rmSync(file, { force: true });
     dropRemovedPage(db, paths, topics, removal);
     crashpoint('remove:related-dropped');
     markRemovalDone(db, removal.id);

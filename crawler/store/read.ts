@@ -3,7 +3,7 @@ import type { SitePaths } from '../paths.ts';
 import { affectedRows, crawledIn, crawlMonths, publishedCount, publishedIn, publishedMonths } from './months.ts';
 import { catalogRows, publicRows, wholeSite, type PublicRows, type RowSelection } from './public-rows.ts';
 import { mediaOwners } from './media-owners.ts';
-import { listRemovals, removedPages, type RemovalRow } from './removals.ts';
+import { listRemovals, removedMediaNames, removedPages, type RemovalRow } from './removals.ts';
 import { touchedSince, type Touched } from './segment-changes.ts';
 import { sourceHealth, type SourceHealth } from './source-health.ts';
 import { openState, stateLayout } from './state.ts';
@@ -47,6 +47,8 @@ export interface StateReader {
   removals(): Array<RemovalRow & { topic: string | null }>;
   /** The source icons' files and each lead-image file's article (npm run media tells them apart). */
   mediaOwners(): { icons: string[]; articleOf: Map<string, number> };
+  /** The names under /media/ of taken-down articles' lead images no article shows (a bucket-mode deploy deletes them). */
+  removedMedia(): string[];
   close(): void;
 }
 
@@ -67,6 +69,7 @@ export async function openStateReader(paths: SitePaths): Promise<StateReader> {
     removedPages: () => removedPages(db),
     removals: () => listRemovals(db),
     mediaOwners: () => mediaOwners(db),
+    removedMedia: () => removedMediaNames(db),
     close: () => db.close(),
   };
 }

@@ -1,4 +1,5 @@
 import { addressKeys, sameAddress, storedAddressKeys, type AddressKeys, type NormalizedUrl } from '../url/index.ts';
+import type { LeadImage } from '../article/schema.ts';
 import type { Database } from './database.ts';
 
 // Takedowns (npm run remove). A removal is recorded with its date and reason, the addresses it
@@ -117,4 +118,28 @@ export function removedPages(db: Database): Array<{ topic: string; slug: string;
 /** Whether any article still in the state shows this media file (a lead image is named by its content hash, so two articles may share it). */
 export function mediaInUse(db: Database, src: string, exceptArticleId = 0): boolean {
   return db.scalar(`SELECT 1 FROM articles WHERE image IS NOT NULL AND instr(image, ?) > 0 AND id != ? LIMIT 1`, [JSON.stringify(src), exceptArticleId]) === 1;
+}
+
+/** The /media/ paths a stored lead image names (its src and every width's), each once. */
+export function mediaSrcsOf(imageJson: string | null): string[] {
+  if (!imageJson) return [];
+  const image = JSON.parse(imageJson) as LeadImage;
+  return [...new Set([image.src, ...image.variants.map((v) => v.src)])].filter((src) => src.startsWith('/media/'));
+}
+
+/**
+ * The names under /media/ of taken-down articles' lead images that no article shows any more,
+ * sorted. A site whose lead images live in git deletes their files (crawler/remove/); one whose
+ * images live in the bucket has its deploy delete these objects, and `npm run media -- --to git`
+ * leaves them out.
+ */
+export function removedMediaNames(db: Database): string[] {
+  const names = new Set<string>();
+  for (const { image } of db.all<{ image: string }>('SELECT image FROM removals WHERE image IS NOT NULL ORDER BY id')) {
+    for (const src of mediaSrcsOf(image)) {
+      const name = src.slice('/media/'.length);
+      if (!name.includes('/') && !name.startsWith('.') && !mediaInUse(db, src)) names.add(name);
+    }
+  }
+  return [...names].sort();
 }

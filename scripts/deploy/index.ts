@@ -37,6 +37,8 @@ export interface DeployOptions {
   credentials?: Credentials;
   /** The site's lead images live in the bucket: leave media/ objects the build lacks alone (PlanOptions.keepMedia). */
   keepMedia?: boolean;
+  /** Names under media/ of taken-down articles' lead images no article shows (the state's removedMedia): deleted and purged from the CDN, once. */
+  takenDown?: string[];
   /** List the bucket and compare with it, instead of trusting the last deploy's manifest. */
   listBucket?: boolean;
   /** The site root's archive/ folder: its copies are uploaded (never deleted) under archive/ before the pages that link to them. */
@@ -93,6 +95,7 @@ export async function deploy(options: DeployOptions): Promise<DeployReport> {
       previous: previous?.paths ?? null,
       maxDeleteShare: settings.maxDeleteShare,
       keepMedia: options.keepMedia,
+      takenDown: options.takenDown?.filter((name) => !previous?.takenDown.has(name)),
       force: options.force,
       multipartThreshold: settings.multipartThreshold,
     });
@@ -136,7 +139,7 @@ export async function deploy(options: DeployOptions): Promise<DeployReport> {
     // The manifest says what the bucket holds: this build, and the hashed assets kept one more deploy.
     const byKey = new Map(remote.map((o) => [o.key, o]));
     const kept = plan.retained.map((d) => ({ path: d.path, size: d.size, md5: byKey.get(d.key)?.etag?.replace(/"/g, '') ?? '' }));
-    await writeManifest(client, settings.bucket, settings.prefix, local, new Date(), kept);
+    await writeManifest(client, settings.bucket, settings.prefix, local, new Date(), kept, options.takenDown ?? [...(previous?.takenDown ?? [])]);
 
     if (settings.distributionId) {
       const paths = invalidationPaths(plan, settings.maxInvalidationPaths);

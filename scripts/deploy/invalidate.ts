@@ -6,7 +6,7 @@ import type { DeploySettings } from './settings.ts';
 
 /**
  * The URL paths a CDN may hold stale copies of: every object that changed or was deleted,
- * except immutable ones (a new hash is a new URL). New objects are not listed: the CDN has
+ * except immutable ones (a new hash is a new URL) but a taken-down lead image. New objects are not listed: the CDN has
  * nothing cached for them. `x/index.html` is served as `/x/` too, so both are listed. Past
  * `maxPaths` the list collapses to one wildcard: CloudFront bills per path, and '/*' is one.
  */
@@ -18,7 +18,7 @@ export function invalidationPaths(plan: DeployPlan, maxPaths: number): string[] 
     if (url.endsWith('/index.html')) paths.add(url.slice(0, -'index.html'.length));
   };
   for (const upload of plan.uploads) if (upload.reason === 'changed' && upload.cacheClass !== 'immutable') add(upload.path);
-  for (const deleted of plan.deletes) if (deleted.cacheClass !== 'immutable') add(deleted.path);
+  for (const deleted of plan.deletes) if (deleted.cacheClass !== 'immutable' || deleted.takenDown) add(deleted.path);
   const list = [...paths].sort();
   return list.length > maxPaths ? ['/*'] : list;
 }

@@ -14,12 +14,16 @@ interface Manifest {
   files: string[];
   /** Version 2: every file's size and MD5, as uploaded. */
   objects?: Record<string, { size: number; md5: string }>;
+  /** Names under media/ of taken-down lead images this or an earlier deploy deleted (absent: none yet). */
+  takenDown?: string[];
 }
 
 export interface PreviousDeploy {
   paths: Set<string>;
   /** What the bucket holds, by path, when the manifest records it (version 2); null for an older manifest. */
   objects: Map<string, { size: number; md5: string }> | null;
+  /** Taken-down lead images already deleted (media/ names). */
+  takenDown: Set<string>;
 }
 
 /** The previous deploy, or null when there is no (readable) manifest. */
@@ -38,19 +42,21 @@ export async function readManifest(client: S3Client, bucket: string, prefix: str
     if (!Array.isArray(manifest.files)) return null;
     const paths = new Set(manifest.files.filter((f): f is string => typeof f === 'string'));
     const objects = manifest.version === 2 && manifest.objects ? new Map(Object.entries(manifest.objects)) : null;
-    return { paths, objects };
+    const takenDown = new Set(Array.isArray(manifest.takenDown) ? manifest.takenDown.filter((n): n is string => typeof n === 'string') : []);
+    return { paths, objects, takenDown };
   } catch {
     return null;
   }
 }
 
-/** `files` is the build just deployed; `kept` the objects left in the bucket besides it (hashed assets kept one more deploy). */
-export async function writeManifest(client: S3Client, bucket: string, prefix: string, files: LocalFile[], now: Date, kept: LocalFile[] = []): Promise<void> {
+/** `files` is the build just deployed; `kept` the objects left in the bucket besides it (hashed assets kept one more deploy); `takenDown` the taken-down lead images deleted so far. */
+export async function writeManifest(client: S3Client, bucket: string, prefix: string, files: LocalFile[], now: Date, kept: LocalFile[] = [], takenDown: string[] = []): Promise<void> {
   const manifest: Manifest = {
     version: 2,
     deployedAt: now.toISOString(),
     files: files.map((f) => f.path),
     objects: Object.fromEntries([...kept, ...files].map((f) => [f.path, { size: f.size, md5: f.md5 }])),
+    ...(takenDown.length > 0 ? { takenDown: [...takenDown].sort() } : {}),
   };
   await s3Call(`write s3://${bucket}/${prefix}${MANIFEST_PATH}`, () =>
     client.send(

@@ -32,6 +32,8 @@ export interface PlannedDelete {
   path: string;
   size: number;
   cacheClass: CacheClass;
+  /** A taken-down article's lead image (PlanOptions.takenDown): deleted now, and purged from the CDN though immutable. */
+  takenDown?: true;
 }
 
 export interface DeployPlan {
@@ -65,6 +67,12 @@ export interface PlanOptions {
    * build are the crawl's, never deleted and not counted by the delete guard.
    */
   keepMedia?: boolean;
+  /**
+   * Names under media/ of taken-down articles' lead images no article shows (the state's
+   * removedMedia) that no earlier deploy deleted yet: deleted whether the bucket's listing holds
+   * them or not (a bucket-mode site's images are in no deploy's list), never kept one more deploy.
+   */
+  takenDown?: string[];
   force?: boolean;
   multipartThreshold: number;
 }
@@ -146,10 +154,17 @@ export function planDeploy(local: LocalFile[], remote: RemoteObject[], options: 
       return { key: o.key, path, size: o.size, cacheClass: cacheClassOf(path) };
     })
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const takenDown = new Set((options.takenDown ?? []).map((name) => keyFor(prefix, MEDIA_DIR + name)).filter((key) => !localKeys.has(key)));
   const previous = options.previous ?? null;
-  const keep = (d: PlannedDelete) => d.cacheClass === 'immutable' && (previous === null || previous.has(d.path));
-  const deletes = obsolete.filter((d) => !keep(d));
+  const keep = (d: PlannedDelete) => d.cacheClass === 'immutable' && !takenDown.has(d.key) && (previous === null || previous.has(d.path));
+  const deletes = obsolete.filter((d) => !keep(d)).map((d) => (takenDown.has(d.key) ? { ...d, takenDown: true as const } : d));
   const retained = obsolete.filter(keep);
+  for (const key of takenDown) {
+    if (remoteByKey.has(key)) continue;
+    const path = key.slice(prefix.length);
+    deletes.push({ key, path, size: 0, cacheClass: cacheClassOf(path), takenDown: true });
+  }
+  deletes.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
   const remoteCount = remoteByKey.size;
   const deleteShare = remoteCount === 0 ? 0 : deletes.length / remoteCount;

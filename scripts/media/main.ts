@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
 import { isGleanerError } from '../../crawler/errors.ts';
 import { manifestFolders } from '../../crawler/media/manifest.ts';
 import { readMediaStore } from '../../crawler/media/store-file.ts';
 import { sitePaths } from '../../crawler/paths.ts';
-import { openStateReader } from '../../crawler/store/read.ts';
+import { openStateReader, stateLayout } from '../../crawler/store/read.ts';
 import { command, usageError, valueOptions } from '../kit/args.ts';
 import { EXIT } from '../kit/exit-codes.ts';
 import { runMain } from '../kit/main.ts';
@@ -46,13 +45,16 @@ export const main = command({ help: HELP, options: valueOptions('to', 'root') },
     const bucket = mediaBucketFromEnv(process.env);
     try {
       let report;
+      const state = stateLayout(paths) !== 'none' ? await openStateReader(paths) : null;
       if (args.to === 'bucket') {
-        const state = existsSync(paths.segments) || existsSync(paths.legacyDatabase) ? await openStateReader(paths) : null;
         const owners = state?.mediaOwners() ?? { icons: [], articleOf: new Map<string, number>() };
         state?.close();
         report = await moveToBucket(paths, bucket, owners);
       } else {
-        report = await moveToGit(paths, bucket);
+        // A taken-down article's lead image is not brought back (its deploy deleted it from the bucket).
+        const takenDown = new Set(state?.removedMedia() ?? []);
+        state?.close();
+        report = await moveToGit(paths, bucket, takenDown);
       }
       console.log(`${report.files} lead image file(s) now ${args.to === 'bucket' ? 'in the bucket' : 'under media/'} (${report.transferred} transferred). data/media/store.json says "${args.to}".`);
       console.log('Commit it: git add --all media data/media && git commit -m "Lead images in the ' + args.to + '"');

@@ -23,11 +23,12 @@ function bytesIf(path: string, hash: string): Buffer | null {
 /**
  * Brings every lead image the manifest names back to media/<yyyy>/<mm>[-n]/ (from the staging
  * folder when a run left it there, else from the bucket), each checked against its SHA-256
- * before it is written; then store.json says "git" and the manifest goes. The bucket keeps its
+ * before it is written (but those of taken-down articles, `takenDown`: the deploy deleted them);
+ * then store.json says "git" and the manifest goes. The bucket keeps its
  * copies (the next deploy removes those the site no longer serves). Run again after a kill, it
  * finishes the job.
  */
-export async function moveToGit(paths: SitePaths, bucket: MediaBucket, concurrency = DEFAULTS.concurrency): Promise<MoveReport> {
+export async function moveToGit(paths: SitePaths, bucket: MediaBucket, takenDown: ReadonlySet<string> = new Set(), concurrency = DEFAULTS.concurrency): Promise<MoveReport> {
   const report: MoveReport = { files: 0, transferred: 0 };
   const folders = manifestFolders(paths);
   // Downloads side by side, as the uploads go (each file written whole, so a kill loses none).
@@ -35,6 +36,7 @@ export async function moveToGit(paths: SitePaths, bucket: MediaBucket, concurren
   const tasks: Array<Promise<void>> = [];
   for (const folder of folders) {
     for (const entry of readEntries(manifestFile(paths, folder))) {
+      if (takenDown.has(entry.name)) continue;
       report.files++;
       const target = join(paths.media, folder, entry.name);
       if (bytesIf(target, entry.sha256)) continue;

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,7 @@ import { listFiles } from '../../scripts/deploy/files.ts';
 import { initRepo, type GitRepo } from '../../scripts/dev/bench/lib/git-repo.ts';
 import { startSampleWeb, type SampleWeb } from '../../scripts/dev/demo/index.ts';
 import { FIXTURE_ARTICLES } from '../demo/http.ts';
+import { runCommand } from '../helpers/run-command.ts';
 import { clock, HOUR, testConfig, type Clock } from '../crawler/helpers.ts';
 import { S3RVER_CREDENTIALS, startLocalS3, type LocalS3 } from '../deploy/helpers/s3.ts';
 
@@ -25,7 +26,9 @@ import { S3RVER_CREDENTIALS, startLocalS3, type LocalS3 } from '../deploy/helper
 // bucket and back with npm run media (real processes, killed part-way too): every /media/ URL
 // its pages reference answers the same bytes before, in bucket mode (from the bucket after a
 // deploy) and after the move back; a bucket-mode crawl puts its new image in the bucket and the
-// manifest, none in git, and an upload that fails loses nothing.
+// manifest, none in git, and an upload that fails loses nothing; a takedown (npm run remove) has
+// the next deploy (npm run deploy) delete that article's image from the bucket, once, and the
+// move back leaves it out.
 
 const MEDIA = fileURLToPath(new URL('../../scripts/media/main.ts', import.meta.url));
 const TSX = import.meta.resolve('tsx');
@@ -39,6 +42,8 @@ let time: Clock;
 let s3: LocalS3;
 /** /media/<name> → bytes, as the git-mode site served them. */
 const served = new Map<string, Buffer>();
+/** The lead image files of the bucket-mode crawl's new article, which is then taken down. */
+let newImages: string[] = [];
 
 const env = () => ({ ...s3.env, AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey });
 
@@ -57,6 +62,13 @@ async function crawl(): Promise<number> {
   const summary = await runCrawl(config, paths, { now: time.fn });
   time.advance(HOUR);
   return summary.published;
+}
+
+/** The test's config as a file beside the repository, for the commands run as processes. */
+function writeConfig(): string {
+  const file = join(repo.dir, '..', `${repo.dir.split('/').at(-1)}.config.mjs`);
+  writeFileSync(file, `export default ${JSON.stringify(testConfig(web!, (c) => ({ ...c, images: { enabled: true } })))};\n`);
+  return file;
 }
 
 async function build(): Promise<void> {
@@ -175,12 +187,49 @@ describe('lead images moved to the bucket and back', () => {
     expect(failed?.warning).toBe(true);
     expect((await listFiles(paths.mediaStaging)).length).toBe(staged.length);
 
+    // The crawl command (a real process, nothing new to publish) uploads what waits, and is
+    // killed once the first file has left staging (each leaves only after the bucket is seen
+    // holding its bytes): the bucket has them all, the rest wait staged, and the next upload
+    // finishes with nothing to send.
+    const stagedBytes = new Map((await listFiles(paths.mediaStaging)).map((f) => [f.slice(f.lastIndexOf('/') + 1), readFileSync(join(paths.mediaStaging, f))]));
+    const killed = await runCommand('scripts/crawl/main.ts', ['--config', writeConfig(), '--root', repo.dir], { ...env(), GLEANER_CRASH_AT: 'media:unstaged:1' });
+    expect(killed.signal, killed.err).toBe('SIGKILL');
+    const left = (await listFiles(paths.mediaStaging)).map((f) => f.slice(f.lastIndexOf('/') + 1));
+    expect(left.length).toBe(staged.length - 1);
+    for (const [name, bytes] of stagedBytes) expect((await s3.read(`media/${name}`)).equals(bytes), name).toBe(true);
+
     const uploaded = await uploadStagedMedia(paths, env());
-    expect(uploaded?.warning).toBe(false);
+    expect(uploaded?.warning ?? false).toBe(false);
     expect(await listFiles(paths.mediaStaging)).toEqual([]);
     for (const name of staged) expect((await s3.list(`media/${name}`)).length).toBe(1);
     expect(repo.commitRun('bucket-mode crawl')).toBe(true);
+    newImages = staged.filter((n) => !namedBefore.has(n));
     expect(repo.run('show', '--name-only', '--format=', 'HEAD').split('\n').filter((f) => f.startsWith('media/') && f.endsWith('.webp') && staged.includes(f.slice(f.lastIndexOf('/') + 1)))).toEqual([]);
+  }, 240_000);
+
+  it('a takedown in bucket mode: the next deploy deletes the article\'s lead image from the bucket and purges it, once; every other image stays', async () => {
+    expect(newImages.length).toBeGreaterThan(0);
+    const config = writeConfig();
+    const file = repo.run('ls-files', 'content').split('\n').find((f) => f.includes('heat-pump'))!;
+    const target = `${file.split('/')[1]}/${file.slice(file.lastIndexOf('/') + 1, -'.md'.length)}`;
+    const removed = await runCommand('scripts/remove.ts', [target, '--reason', 'test takedown', '--config', config, '--root', repo.dir]);
+    expect(removed.code, removed.err).toBe(0);
+    expect(repo.commitRun('takedown')).toBe(true);
+    await build();
+    const deployEnv = { ...env(), GLEANER_ROOT: repo.dir };
+    const planned = await runCommand('scripts/deploy/main.ts', ['--dir', paths.dist, '--dry-run'], deployEnv);
+    expect(planned.code, planned.err).toBe(0);
+    for (const name of newImages) expect(planned.out).toMatch(new RegExp(`^delete .* media/${name.replace(/\./g, '\\.')} `, 'm'));
+    const first = await runCommand('scripts/deploy/main.ts', ['--dir', paths.dist], deployEnv);
+    expect(first.code, first.err).toBe(0);
+    for (const name of newImages) expect(await s3.list(`media/${name}`), name).toEqual([]);
+    for (const [ref, bytes] of served) expect((await s3.read(ref.slice(1))).equals(bytes)).toBe(true);
+    // The deploy's record says they are done: the next deploy deletes nothing.
+    const again = await runCommand('scripts/deploy/main.ts', ['--dir', paths.dist, '--dry-run'], deployEnv);
+    expect(again.code, again.err).toBe(0);
+    for (const name of newImages) expect(again.out).not.toContain(name);
+    const record = JSON.parse((await s3.read('.gleaner/deploy.json')).toString('utf8')) as { takenDown?: string[] };
+    expect(record.takenDown).toEqual([...newImages].sort());
   }, 240_000);
 
   it('npm run media -- --to git, killed once, brings every file back with its bytes, and the build serves them again', async () => {
@@ -197,5 +246,7 @@ describe('lead images moved to the bucket and back', () => {
       expect(refs.has(ref)).toBe(true);
       expect(readFileSync(join(paths.dist, ref)).equals(bytes)).toBe(true);
     }
+    // The taken-down article's image is not brought back.
+    for (const name of newImages) expect(leadFilesOnDisk().some((f) => f.endsWith(name)), name).toBe(false);
   }, 240_000);
 });

@@ -187,3 +187,30 @@ describe('planDeploy with lead images in the bucket (keepMedia)', () => {
     expect(plan.deletes.map((d) => d.key)).toEqual(['media/lead-1024.webp', 'media/lead-320.webp', 'media/lead-640.webp', 'old/index.html']);
   });
 });
+
+describe('planDeploy with taken-down lead images (takenDown)', () => {
+  const local = [file('index.html'), file('a/index.html'), file('media/icon-32.webp', 5)];
+  const remote = [object('index.html'), object('a/index.html'), object('media/icon-32.webp', 5), object('media/lead-320.webp', 6), object('media/gone-320.webp', 7)];
+
+  it('bucket mode: deletes them though the listing lacks them, and purges them from the CDN', () => {
+    const plan = planDeploy(local, remote, { ...OPTIONS, keepMedia: true, previous: new Set(), takenDown: ['gone-320.webp', 'gone-640.webp'] });
+    expect(plan.deletes.map((d) => [d.key, d.takenDown])).toEqual([
+      ['media/gone-320.webp', true],
+      ['media/gone-640.webp', true],
+    ]);
+    expect(invalidationPaths(plan, 10)).toEqual(['/media/gone-320.webp', '/media/gone-640.webp']);
+  });
+
+  it('git mode: deleted at once, not kept one more deploy as an immutable asset of the previous build is', () => {
+    const previous = new Set(['media/gone-320.webp', 'media/lead-320.webp']);
+    const plan = planDeploy(local, remote, { ...OPTIONS, maxDeleteShare: 1, previous, takenDown: ['gone-320.webp'] });
+    expect(plan.deletes.map((d) => d.key)).toEqual(['media/gone-320.webp']);
+    expect(plan.retained.map((d) => d.key)).toEqual(['media/lead-320.webp']);
+    expect(invalidationPaths(plan, 10)).toEqual(['/media/gone-320.webp']);
+  });
+
+  it('one the build still has (another article shows it) is not deleted', () => {
+    const plan = planDeploy(local, remote, { ...OPTIONS, keepMedia: true, previous: new Set(), takenDown: ['icon-32.webp'] });
+    expect(plan.deletes).toEqual([]);
+  });
+});
