@@ -3,13 +3,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 // The one place that asks git which of a site's files a sparse checkout left off disk. The
-// hourly workflow checks out only what a run reads (code, config, data/, this and last month's
-// content/ and media/ folders); every tracked file outside those folders is still in git's
-// index, marked skip-worktree, and must never be taken as deleted. So where the crawl and the
-// build list files under content/ or media/ they add these (`offDiskFiles`), and a file that is
-// needed after all is checked out with its folder (`checkOutFolders`, which a partial clone
-// fetches in one batch); a cold build checks out the whole tree (`checkOutWhole`). Outside a
-// sparse checkout (a developer's clone, the demo, no git at all) every function here is a no-op.
+// hourly workflow checks out only what a run reads (code, config, data/'s own files and the
+// media manifest, no segment, no period folder); every tracked file outside those folders is
+// still in git's index, marked skip-worktree, and must never be taken as deleted. So where the
+// crawl and the build list files under content/, media/ or data/segments/ they add these
+// (`offDiskFiles`); a few files needed after all are read from git's objects (`prefetchTracked`
+// fetches their blobs in one batch, `readTrackedFile` reads one), more are checked out with their
+// folders (`checkOutFolders`, which a partial clone fetches in one batch); a cold build checks
+// out the whole tree (`checkOutWhole`). Outside a sparse checkout (a developer's clone, the demo,
+// no git at all) every function here is a no-op.
 
 function git(cwd: string, args: string[]): string {
   return execFileSync('git', ['-C', cwd, ...args], { encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -12,11 +12,15 @@ import { printTable } from './lib/table.ts';
 //
 //   full    `git clone --depth=1`: every blob of the newest commit (what actions/checkout fetched
 //           before sparse checkouts);
-//   sparse  `git clone --filter=blob:none --sparse --depth=1`, then the cone the workflow sets:
-//           data/ and the period folders (content/*/<yyyy>/<mm>[-n]/, media/<yyyy>/<mm>[-n]/) of
-//           the newest `--months` months (2: this month and the last); the trees of the whole
-//           commit come with the clone. Printed in parts: the commit and its trees, data/, the
-//           period folders.
+//   sparse  `git clone --filter=blob:none --sparse --depth=1`, then what the workflow reads, in
+//           parts: the commit and its trees (they come with the clone); the cone the workflow
+//           sets before the crawl (data/'s own files and folders but data/segments, the media
+//           manifest of the newest month's and the one before's years); the segments a run whose
+//           snapshot cache is the newest saved lacks (the cache is saved every 20 segments: the
+//           newest 19, or --pending N, fetched by blob id as crawler/store/segments.ts does); the folders the run
+//           writes into, which join the checkout when it commits (each topic's newest period
+//           folder, and the newest media/ folder of a site whose images live in git). Printed
+//           beside it: data/segments whole, which the cone held before.
 //   whole   (--whole) then the rest of the tree into the same partial clone: the full checkout's
 //           blobs fetched as a partial clone fetches them, to tell the cone's saving from the
 //           packing's (a fetch of named blobs can pack tighter than a clone's pack).
@@ -29,10 +33,10 @@ import { printTable } from './lib/table.ts';
 const parsed = commandArgs(process.argv.slice(2), {
   site: { type: 'string' },
   code: { type: 'string', default: fileURLToPath(new URL('../../../', import.meta.url)) },
-  months: { type: 'string', default: '2' },
+  pending: { type: 'string', default: '19' },
   whole: { type: 'boolean', default: false },
   keep: { type: 'boolean', default: false },
-}, 'usage: npm run bench:checkout -- --site DIR [--months 2] [--whole] [--code DIR] [--keep]');
+}, 'usage: npm run bench:checkout -- --site DIR [--pending 19] [--whole] [--code DIR] [--keep]');
 if (typeof parsed === 'number') process.exit(parsed);
 const args = parsed.values;
 if (!args.site) {
@@ -40,7 +44,7 @@ if (!args.site) {
   process.exit(2);
 }
 const SITE = resolve(args.site);
-const MONTHS = Number(args.months);
+const PENDING = Number(args.pending);
 const UPLOAD_PACK = 'git -c uploadpack.allowFilter=true -c uploadpack.allowAnySHA1InWant=true upload-pack';
 const work = mkdtempSync(join(tmpdir(), 'gleaner-checkout-'));
 
@@ -69,15 +73,39 @@ function clone(source: string, name: string, sparse: boolean): { dir: string; ms
   return { dir, ms: performance.now() - started };
 }
 
-/** The period folders of the newest `months` months under content/ and media/, as the workflow's cone names them. */
-function periodFolders(dir: string, months: number): string[] {
-  const folders = git(dir, 'ls-tree', '-d', '-r', '--name-only', 'HEAD', '--', 'content', 'media').split('\n');
-  const period = (f: string) => /(?:^|\/)(\d{4})\/(\d{2})(?:-\d+)?$/.exec(f);
-  const newest = [...new Set(folders.map(period).filter((m) => m !== null).map((m) => `${m[1]}/${m[2]}`))].sort().slice(months > 0 ? -months : Infinity);
-  return folders.filter((f) => {
-    const m = period(f);
-    return m !== null && newest.includes(`${m[1]}/${m[2]}`);
-  });
+const PERIOD = /^(content\/[^/]+|media)\/(\d{4})\/(\d{2})(?:-(\d+))?$/;
+
+/** The folders a run writes into: each topic's newest period folder, and media/'s. */
+function newestFolders(dir: string): string[] {
+  const newest = new Map<string, { key: string; folder: string }>();
+  for (const folder of git(dir, 'ls-tree', '-d', '-r', '--name-only', 'HEAD', '--', 'content', 'media').split('\n')) {
+    const m = PERIOD.exec(folder);
+    if (!m) continue;
+    const key = `${m[2]}/${m[3]}/${(m[4] ?? '1').padStart(4, '0')}`;
+    if ((newest.get(m[1]!)?.key ?? '') < key) newest.set(m[1]!, { key, folder });
+  }
+  return [...newest.values()].map((v) => v.folder).sort();
+}
+
+/** What the workflow adds to the cone before the crawl (crawl.yml, "Check out the data the run appends to"), for a run in the newest segment's month. */
+function dataCone(dir: string): string[] {
+  const segments = git(dir, 'ls-tree', '-r', '--name-only', 'HEAD', '--', 'data/segments').split('\n').filter(Boolean).sort();
+  const month = /^data\/segments\/(\d{4})\/(\d{2})\//.exec(segments.at(-1) ?? '');
+  const year = Number(month?.[1] ?? new Date().getUTCFullYear());
+  const years = month?.[2] === '01' ? [year, year - 1] : [year];
+  const others = git(dir, 'ls-tree', '-d', '--name-only', 'HEAD', 'data/').split('\n').filter((f) => f && f !== 'data/segments' && f !== 'data/media');
+  return [...years.map((y) => `data/media/${y}`), ...others];
+}
+
+/** Fetches the blobs of the newest `count` segments by id, as a run reads the segments its snapshot lacks; returns the bytes that added. */
+function fetchNewestSegments(dir: string, count: number): number {
+  const before = objectBytes(dir);
+  const lines = git(dir, 'ls-tree', '-r', 'HEAD', '--', 'data/segments').split('\n').filter(Boolean).sort((a, b) => (a.split('\t')[1]! < b.split('\t')[1]! ? -1 : 1));
+  const oids = lines.slice(-count).map((line) => line.split(/\s+/)[2]!);
+  if (oids.length > 0) {
+    execFileSync('git', ['-C', dir, '-c', 'fetch.negotiationAlgorithm=noop', 'fetch', 'origin', '--quiet', '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--filter=blob:none', '--stdin'], { input: oids.join('\n') + '\n', stdio: ['pipe', 'ignore', 'pipe'] });
+  }
+  return objectBytes(dir) - before;
 }
 
 /** Sets the cone and checks it out (a partial clone fetches the cone's blobs in one batch); returns the bytes that added. */
@@ -97,37 +125,48 @@ try {
 
   const sparse = clone(SITE, 'sparse', true);
   const trees = objectBytes(sparse.dir);
-  const data = checkOutCone(sparse.dir, ['data']);
-  const folders = periodFolders(sparse.dir, MONTHS);
-  const periods = checkOutCone(sparse.dir, ['data', ...folders]);
-  const periodArticles = git(sparse.dir, 'ls-files', '--', ...folders.filter((f) => f.startsWith('content/'))).split('\n').filter((f) => f.endsWith('.md')).length;
+  const cone = dataCone(sparse.dir);
+  const data = checkOutCone(sparse.dir, cone);
+  const pending = fetchNewestSegments(sparse.dir, PENDING);
+  const folders = newestFolders(sparse.dir);
+  const contentFolders = folders.filter((f) => f.startsWith('content/'));
+  const writtenContent = checkOutCone(sparse.dir, [...cone, ...contentFolders]);
+  const writtenMedia = checkOutCone(sparse.dir, [...cone, ...folders]);
+  const written = writtenContent + writtenMedia;
+  const writtenArticles = git(sparse.dir, 'ls-files', '--', ...folders.filter((f) => f.startsWith('content/'))).split('\n').filter((f) => f.endsWith('.md')).length;
+
+  const segmentsWhole = clone(SITE, 'segments', true);
+  const segments = checkOutCone(segmentsWhole.dir, ['data/segments']);
+  rmSync(segmentsWhole.dir, { recursive: true, force: true });
 
   let whole: number | null = null;
   if (args.whole) {
     const before = objectBytes(sparse.dir);
     git(sparse.dir, 'sparse-checkout', 'disable');
-    whole = trees + objectBytes(sparse.dir) - before + data + periods;
+    whole = trees + objectBytes(sparse.dir) - before + data + pending + written;
   }
 
   const code = clone(resolve(args.code), 'code', true);
   const codeTrees = objectBytes(code.dir);
   const codeBlobs = checkOutCone(code.dir, ['crawler', 'site', 'scripts']);
-  const sparseBytes = trees + data + periods + codeTrees + codeBlobs;
+  const sparseBytes = trees + data + pending + written + codeTrees + codeBlobs;
 
-  console.log(`${SITE}: ${articles} articles at HEAD; newest ${MONTHS} month(s): ${folders.length} period folders, ${periodArticles} articles`);
+  console.log(`${SITE}: ${articles} articles at HEAD; the run writes into ${folders.length} folders holding ${writtenArticles} articles`);
   printTable(
     ['checkout', 'bytes', 'what'],
     [
       ['full', mb(fullBytes), `every blob of HEAD (clone ${(full.ms / 1000).toFixed(1)} s)`],
       ['sparse: commit and trees', mb(trees), 'the whole tree, no blob'],
-      ['sparse: data/', mb(data), 'segments'],
-      ['sparse: period folders', mb(periods), `content and media of the newest ${MONTHS} month(s)`],
+      ['sparse: data/ cone', mb(data), cone.join(' ')],
+      ['sparse: segments read', mb(pending), `the newest ${PENDING}, by blob id`],
+      ['sparse: folders written', mb(written), `${folders.length} newest period folders: content/ ${mb(writtenContent)}, media/ ${mb(writtenMedia)}`],
       ['sparse: code', mb(codeTrees + codeBlobs), `${args.code}: crawler/ site/ scripts/ and root files`],
       ['sparse, in all', mb(sparseBytes), `${((sparseBytes / (fullBytes + codeTrees + codeBlobs)) * 100).toFixed(1)}% of full + code`],
+      ['(data/segments whole)', mb(segments), 'what the cone held before'],
       ...(whole === null ? [] : [['whole tree, partial clone', mb(whole), 'every blob, fetched as the sparse checkout fetches']]),
     ],
   );
-  console.log(JSON.stringify({ site: SITE, articles, periodArticles, months: MONTHS, fullBytes, trees, data, periods, code: codeTrees + codeBlobs, sparseBytes, whole }));
+  console.log(JSON.stringify({ site: SITE, articles, writtenArticles, folders: folders.length, fullBytes, trees, data, pending, pendingSegments: PENDING, written, writtenContent, writtenMedia, code: codeTrees + codeBlobs, sparseBytes, segments, whole }));
 } finally {
   if (!args.keep) rmSync(work, { recursive: true, force: true });
   else console.log(`kept ${work}`);
