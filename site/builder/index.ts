@@ -191,19 +191,36 @@ async function buildOnce(options: BuildOptions, memory: DatabaseSync, manifest: 
   const toRender = manifest.reading(() => keyed.filter((p) => inSlice(p.file) && (mode === 'cold' || manifest.page(p.file) !== p.key || (mode === 'incremental' && !existsSync(join(paths.dist, p.file))))));
   await writePageInput(index, toRender, input, { root: paths.root, health });
 
-  // 3b. Pages.
-  await runAstro({ project: PROJECT, root: paths.root, config, outDir: join(stage, 'astro'), input, logLevel: options.verbose ? 'info' : options.quiet ? 'error' : 'warn' });
-  const astroDone = performance.now();
-  say(`  ${toRender.length} keyed pages rendered (of ${keyed.length}) in ${((astroDone - dataDone) / 1000).toFixed(1)}s; search…`);
-
-  // 3c. Search shards.
+  // 3b. Pages and 3c. search shards. The search index is made from the site index and the HTML
+  // cache, never from a rendered page, so when more than one shard is written (a cold build, a
+  // new shard size) it runs beside Astro's child: two processes on two cores. One shard (an
+  // hourly build) is written after Astro, so that the two processes' memory does not add up.
   const shards = searchShards(index, prefix, options.searchShardSize);
   const changedShards = shards.filter(
     (s) => inSlice(s.bundle) && (mode === 'cold' || manifest.search(s.bundle)?.key !== s.key || (mode === 'incremental' && !existsSync(join(dist, s.bundle, 'pagefind-entry.json')))),
   );
-  await writeSearchShards(index, paths.root, changedShards, join(stage, 'search'));
-  if (firstSlice) await writeShardList(shardList(shards, options.searchShardSize), join(stage, 'search'));
-  const pagefindDone = performance.now();
+  let astroDone = 0;
+  let searchStarted = 0;
+  let pagefindDone = 0;
+  const pages = async () => {
+    await runAstro({ project: PROJECT, root: paths.root, config, outDir: join(stage, 'astro'), input, logLevel: options.verbose ? 'info' : options.quiet ? 'error' : 'warn' });
+    astroDone = performance.now();
+    say(`  ${toRender.length} keyed pages rendered (of ${keyed.length}) in ${((astroDone - dataDone) / 1000).toFixed(1)}s`);
+  };
+  const search = async () => {
+    searchStarted = performance.now();
+    await writeSearchShards(index, paths.root, changedShards, join(stage, 'search'));
+    if (firstSlice) await writeShardList(shardList(shards, options.searchShardSize), join(stage, 'search'));
+    pagefindDone = performance.now();
+  };
+  if (changedShards.length > 1) {
+    // Both run to their end; the first failure is thrown then.
+    const failed = (await Promise.allSettled([pages(), search()])).find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  } else {
+    await pages();
+    await search();
+  }
 
   // 4. Merge into dist/, and 5. record it: the manifest's rows change in one transaction, so a
   // killed build leaves the last build's manifest whole.
@@ -303,8 +320,8 @@ async function buildOnce(options: BuildOptions, memory: DatabaseSync, manifest: 
       contentMs: Math.round(contentDone - started),
       dataMs: Math.round(dataDone - dataStarted),
       astroMs: Math.round(astroDone - dataDone),
-      pagefindMs: Math.round(pagefindDone - astroDone),
-      mergeMs: Math.round(mergeDone - pagefindDone),
+      pagefindMs: Math.round(pagefindDone - searchStarted),
+      mergeMs: Math.round(mergeDone - Math.max(astroDone, pagefindDone)),
       totalMs: Math.round(performance.now() - started),
     },
   };

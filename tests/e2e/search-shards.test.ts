@@ -30,6 +30,8 @@ beforeAll(async () => {
   oldest = [...content].sort((a, b) => a.data.publishedOnSite.localeCompare(b.data.publishedOnSite))[0]!;
   await appendFile(oldest.path, `\nA last word on ${WORD}.\n`);
   const report = await buildSite({ root: work, config, quiet: true, searchShardSize: SHARD });
+  // More than one shard written: the search index was made beside Astro's child (site/builder/index.ts).
+  expect(report.searchShards.written).toBeGreaterThan(1);
   server = await serveStatic(report.dist, { port: 0 });
   browser = await startBrowser();
 }, 300_000);
