@@ -248,6 +248,15 @@ describe('rebuild.yml', () => {
     expect(keep.with!['include-hidden-files']).toBe(true);
   });
 
+  it('starts each slice from the hourly build memory (content rows, HTML cache) when there is one', () => {
+    const list = slice.steps!;
+    const restore = indexOf(list, (s) => uses('actions/cache/restore')(s) && s.with?.path === '.gleaner/build', 'build memory restore');
+    expect(restore).toBeLessThan(indexOf(list, runs(/^npm run build$/), 'build'));
+    expect(list[restore]!.with!['restore-keys']).toBe('gleaner-build-');
+    const crawlRestore = crawl.jobs!.crawl!.steps!.find((s) => uses('actions/cache/restore')(s) && s.with?.path === '.gleaner/build')!;
+    expect(list[restore]!.with!.key).toBe(crawlRestore.with!.key);
+  });
+
   it('merges the slices after all of them, deploys and saves the manifest like the hourly run', () => {
     expect((merge as { needs?: unknown }).needs).toBe('slice');
     const list = merge.steps!;
