@@ -14,12 +14,16 @@
 //
 //   npm run bench:longevity -- [--articles 1000,10000,50000,100000] [--add 100] [--runs 1]
 //                              [--batch 1000] [--image-widths 320,640,1024] [--no-cold] [--no-search] [--keep]
-//                              [--site DIR] [--cpu-prof DIR] [--keep-cold-dist DIR]
+//                              [--site DIR] [--cpu-prof DIR] [--keep-cold-dist DIR] [--media-bucket]
 //
 // --site DIR (with --runs 0: the history only) keeps the site in DIR and, when DIR holds one from an earlier run, carries on from
 // it: the history is written only up to the sizes it lacks. Two versions of the code can then be
 // measured on one history, one after the other (an hourly run adds --add articles each time).
 // --cpu-prof DIR writes V8 CPU profiles of each hourly build's Node processes into DIR/run-N.
+// --media-bucket switches the site to lead images in the bucket (data/media/store.json, committed
+// before the hourly runs) so that a run's repository growth is content and segments alone: its
+// crawl stages its images (no bucket here: they stay in .gleaner/media/) and names them in the
+// media manifest. The images the history wrote stay in git; only new ones go elsewhere.
 // --keep-cold-dist DIR moves the cold build's dist/ to DIR/<articles> (the hourly runs start
 // without one anyway), for benches that need a whole built site, such as bench:console.
 
@@ -28,6 +32,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseConfig, type UserConfig } from '../../../crawler/config/index.ts';
+import { readMediaStore, writeMediaStore } from '../../../crawler/media/store-file.ts';
 import { sitePaths } from '../../../crawler/paths.ts';
 import type { RunSummary } from '../../../crawler/pipeline/summary.ts';
 import { demoConfig, startSampleWeb } from '../demo/index.ts';
@@ -43,7 +48,7 @@ import { count, gb, kb, printTable, seconds } from './lib/table.ts';
 import { commandArgs } from '../../kit/args.ts';
 import { summary } from '../../../site/builder/index.ts';
 
-const USAGE = 'usage: npm run bench:longevity -- [--articles 1000,10000,50000,100000] [--add 100] [--runs 1] [--batch 1000] [--image-widths 320,640,1024] [--no-cold] [--no-search] [--keep] [--site DIR] [--cpu-prof DIR] [--keep-cold-dist DIR]';
+const USAGE = 'usage: npm run bench:longevity -- [--articles 1000,10000,50000,100000] [--add 100] [--runs 1] [--batch 1000] [--image-widths 320,640,1024] [--no-cold] [--no-search] [--keep] [--site DIR] [--cpu-prof DIR] [--keep-cold-dist DIR] [--media-bucket]';
 const parsed = commandArgs(process.argv.slice(2), {
   articles: { type: 'string', default: '1000,10000,50000,100000' },
   add: { type: 'string', default: '100' },
@@ -51,6 +56,7 @@ const parsed = commandArgs(process.argv.slice(2), {
   batch: { type: 'string', default: '1000' },
   'image-widths': { type: 'string' },
   'no-cold': { type: 'boolean', default: false },
+  'media-bucket': { type: 'boolean', default: false },
   'no-search': { type: 'boolean', default: false },
   keep: { type: 'boolean', default: false },
   site: { type: 'string' },
@@ -164,6 +170,11 @@ try {
       }
     }
 
+    if (args['media-bucket'] && readMediaStore(paths) !== 'bucket') {
+      writeMediaStore(paths, 'bucket');
+      repo.commitRun('Lead images in the bucket from here on (bench:longevity --media-bucket)');
+      console.log('  lead images of the runs from here on: in the bucket (data/media/store.json)');
+    }
     const runs: RunFigures[] = [];
     for (let r = 0; r < RUNS; r++) {
       runs.push(await hourlyRun());
