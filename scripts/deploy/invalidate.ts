@@ -6,9 +6,10 @@ import type { DeploySettings } from './settings.ts';
 
 /**
  * The URL paths a CDN may hold stale copies of: every object that changed or was deleted,
- * except immutable ones (a new hash is a new URL) but a taken-down lead image. New objects are not listed: the CDN has
- * nothing cached for them. `x/index.html` is served as `/x/` too, so both are listed. Past
- * `maxPaths` the list collapses to one wildcard: CloudFront bills per path, and '/*' is one.
+ * except immutable ones (a new hash is a new URL), but for a taken-down lead image, which must
+ * stop answering. New objects are not listed: the CDN has nothing cached for them.
+ * `x/index.html` is served as `/x/` too, so both are listed. Past `maxPaths` the list collapses
+ * to one wildcard: CloudFront bills per path, and '/*' is one.
  */
 export function invalidationPaths(plan: DeployPlan, maxPaths: number): string[] {
   const paths = new Set<string>();

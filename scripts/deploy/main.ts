@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig } from '../../crawler/config/index.ts';
-import { sitePaths } from '../../crawler/paths.ts';
+import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
 import { bucketHoldsMedia } from '../../crawler/media/store-file.ts';
 import { openStateReader, stateLayout } from '../../crawler/store/read.ts';
-import type { SitePaths } from '../../crawler/paths.ts';
 import { commandArgs, flagOptions, valueOptions } from '../kit/args.ts';
 import { runMain } from '../kit/main.ts';
 import { onTerminal } from '../kit/progress.ts';
