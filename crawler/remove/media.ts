@@ -3,7 +3,8 @@ import { dirname, join, relative, sep } from 'node:path';
 import { checkOutFolders, offDiskFiles } from '../sparse-checkout.ts';
 import type { SitePaths } from '../paths.ts';
 import type { Database } from '../store/database.ts';
-import { mediaInUse, mediaSrcsOf } from '../store/removals.ts';
+import { mediaSrcsOf } from '../store/media-owners.ts';
+import { mediaInUse } from '../store/removals.ts';
 
 /**
  * The files of a removed article's lead image that no other article shows: names are content

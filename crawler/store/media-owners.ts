@@ -6,8 +6,14 @@ export function mediaOwners(db: Database): { icons: string[]; articleOf: Map<str
   const icons = db.all<{ file: string }>('SELECT file FROM source_icons WHERE file IS NOT NULL').map((r) => r.file);
   const articleOf = new Map<string, number>();
   for (const row of db.all<{ id: number; image: string }>('SELECT id, image FROM articles WHERE image IS NOT NULL ORDER BY id')) {
-    const image = JSON.parse(row.image) as LeadImage;
-    for (const src of [image.src, ...image.variants.map((v) => v.src)]) if (src.startsWith('/media/')) articleOf.set(src.slice('/media/'.length), row.id);
+    for (const src of mediaSrcsOf(row.image)) articleOf.set(src.slice('/media/'.length), row.id);
   }
   return { icons, articleOf };
+}
+
+/** The /media/ paths a stored lead image names (its src and every width's), each once. */
+export function mediaSrcsOf(imageJson: string | null): string[] {
+  if (!imageJson) return [];
+  const image = JSON.parse(imageJson) as LeadImage;
+  return [...new Set([image.src, ...image.variants.map((v) => v.src)])].filter((src) => src.startsWith('/media/'));
 }

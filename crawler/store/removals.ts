@@ -1,5 +1,5 @@
 import { addressKeys, sameAddress, storedAddressKeys, type AddressKeys, type NormalizedUrl } from '../url/index.ts';
-import type { LeadImage } from '../article/schema.ts';
+import { mediaSrcsOf } from './media-owners.ts';
 import type { Database } from './database.ts';
 
 // Takedowns (npm run remove). A removal is recorded with its date and reason, the addresses it
@@ -118,13 +118,6 @@ export function removedPages(db: Database): Array<{ topic: string; slug: string;
 /** Whether any article still in the state shows this media file (a lead image is named by its content hash, so two articles may share it). */
 export function mediaInUse(db: Database, src: string, exceptArticleId = 0): boolean {
   return db.scalar(`SELECT 1 FROM articles WHERE image IS NOT NULL AND instr(image, ?) > 0 AND id != ? LIMIT 1`, [JSON.stringify(src), exceptArticleId]) === 1;
-}
-
-/** The /media/ paths a stored lead image names (its src and every width's), each once. */
-export function mediaSrcsOf(imageJson: string | null): string[] {
-  if (!imageJson) return [];
-  const image = JSON.parse(imageJson) as LeadImage;
-  return [...new Set([image.src, ...image.variants.map((v) => v.src)])].filter((src) => src.startsWith('/media/'));
 }
 
 /**

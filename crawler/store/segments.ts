@@ -77,7 +77,7 @@ export function listSegments(dir: string): SegmentFile[] {
   for (const name of offDiskFilesUnder(dir)) names.add(name);
   const out: SegmentFile[] = [];
   for (const name of names) {
-    const m = PATH.exec(name) && NAME.exec(name.slice(8));
+    const m = NAME.exec(PATH.exec(name)?.[3] ?? '');
     if (m) out.push({ seq: Number(m[3]), name });
   }
   return out.sort((a, b) => a.seq - b.seq || (a.name < b.name ? -1 : 1));

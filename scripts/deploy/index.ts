@@ -4,7 +4,7 @@ import { GleanerError } from '../../crawler/errors.ts';
 import { executePlan, type ExecuteEvent } from './execute.ts';
 import { deployArchive, type ArchiveDeployReport } from './archive.ts';
 import { invalidateCdn, invalidationPaths } from './invalidate.ts';
-import { buildFileList, scanBuild } from './local-files.ts';
+import { buildFileList, scanBuild, takenDownMedia } from './local-files.ts';
 import { planDeploy, type DeployPlan } from './plan.ts';
 import { readManifest, writeManifest } from './manifest.ts';
 import { listBucket, readMetadataMd5, s3Call } from './remote-listing.ts';
@@ -37,8 +37,6 @@ export interface DeployOptions {
   credentials?: Credentials;
   /** The site's lead images live in the bucket: leave media/ objects the build lacks alone (PlanOptions.keepMedia). */
   keepMedia?: boolean;
-  /** Names under media/ of taken-down articles' lead images no article shows (the state's removedMedia): deleted and purged from the CDN, once. */
-  takenDown?: string[];
   /** List the bucket and compare with it, instead of trusting the last deploy's manifest. */
   listBucket?: boolean;
   /** The site root's archive/ folder: its copies are uploaded (never deleted) under archive/ before the pages that link to them. */
@@ -78,6 +76,8 @@ export async function deploy(options: DeployOptions): Promise<DeployReport> {
   const emit = options.onEvent ?? (() => {});
   const listed = buildFileList(dir);
   const local = listed ?? (await scanBuild(dir, settings.concurrency * 2));
+  // The taken-down lead images no article shows, as the build listed them: deleted and purged from the CDN, once.
+  const takenDown = takenDownMedia(dir);
   if (!options.force && !local.some((f) => f.path === 'index.html')) {
     throw new GleanerError('E_DEPLOY_DIR', `${dir} has no index.html: is the build finished? (--force deploys it anyway)`);
   }
@@ -95,7 +95,7 @@ export async function deploy(options: DeployOptions): Promise<DeployReport> {
       previous: previous?.paths ?? null,
       maxDeleteShare: settings.maxDeleteShare,
       keepMedia: options.keepMedia,
-      takenDown: options.takenDown?.filter((name) => !previous?.takenDown.has(name)),
+      takenDown: takenDown.filter((name) => !previous?.takenDown.has(name)),
       force: options.force,
       multipartThreshold: settings.multipartThreshold,
     });
@@ -139,7 +139,7 @@ export async function deploy(options: DeployOptions): Promise<DeployReport> {
     // The manifest says what the bucket holds: this build, and the hashed assets kept one more deploy.
     const byKey = new Map(remote.map((o) => [o.key, o]));
     const kept = plan.retained.map((d) => ({ path: d.path, size: d.size, md5: byKey.get(d.key)?.etag?.replace(/"/g, '') ?? '' }));
-    await writeManifest(client, settings.bucket, settings.prefix, local, new Date(), kept, options.takenDown ?? [...(previous?.takenDown ?? [])]);
+    await writeManifest(client, settings.bucket, settings.prefix, local, new Date(), kept, takenDown);
 
     if (settings.distributionId) {
       const paths = invalidationPaths(plan, settings.maxInvalidationPaths);

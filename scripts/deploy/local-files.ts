@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import PQueue from 'p-queue';
 import { hashFile, listFiles } from './files.ts';
 import { GleanerError } from '../../crawler/errors.ts';
+import { REMOVED_MEDIA_FILE } from '../../site/builder/dist-state.ts';
 
 export interface LocalFile {
   /** Relative to the build folder, forward slashes ('science/some-slug/index.html'). */
@@ -53,5 +54,17 @@ export function buildFileList(dir: string): LocalFile[] | null {
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   } catch {
     return null;
+  }
+}
+
+/** The taken-down lead images the build listed (dist/.gleaner/removed-media.json: names under media/), or none for a folder without the list. */
+export function takenDownMedia(dir: string): string[] {
+  const file = join(dir, '.gleaner', REMOVED_MEDIA_FILE);
+  if (!existsSync(file)) return [];
+  try {
+    const names = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    return Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string' && !n.includes('/') && !n.startsWith('.')) : [];
+  } catch {
+    return [];
   }
 }

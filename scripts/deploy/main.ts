@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig } from '../../crawler/config/index.ts';
-import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
+import { sitePaths } from '../../crawler/paths.ts';
 import { bucketHoldsMedia } from '../../crawler/media/store-file.ts';
-import { openStateReader, stateLayout } from '../../crawler/store/read.ts';
 import { commandArgs, flagOptions, valueOptions } from '../kit/args.ts';
 import { runMain } from '../kit/main.ts';
 import { onTerminal } from '../kit/progress.ts';
@@ -69,7 +68,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
   const progress = createProgress({ tty: onTerminal(env), verbose: Boolean(args.verbose) });
   try {
     const websub = await websubOf(args.config ?? env.GLEANER_CONFIG);
-    const report = await deploy({ dir, settings: settings.value, dryRun, force: args.force, listBucket: args.list, keepMedia: bucketHoldsMedia(paths), takenDown: await takenDownMedia(paths), archiveDir: paths.archive, websub, credentials: credentialsFrom(env), onEvent: progress.onEvent });
+    const report = await deploy({ dir, settings: settings.value, dryRun, force: args.force, listBucket: args.list, keepMedia: bucketHoldsMedia(paths), archiveDir: paths.archive, websub, credentials: credentialsFrom(env), onEvent: progress.onEvent });
     progress.stop();
     if (dryRun) console.log(formatPlan(report.plan));
     console.log(formatSummary(report));
@@ -99,17 +98,6 @@ async function websubOf(file: string | undefined): Promise<{ hub: string; siteUr
   } catch (error) {
     console.error(`warning: no WebSub pings: ${(error as Error).message}`);
     return undefined;
-  }
-}
-
-/** The lead images of taken-down articles, from the site's state (none without one: a folder deployed on its own). */
-async function takenDownMedia(paths: SitePaths): Promise<string[]> {
-  if (stateLayout(paths) === 'none') return [];
-  const state = await openStateReader(paths);
-  try {
-    return state.removedMedia();
-  } finally {
-    state.close();
   }
 }
 

@@ -216,6 +216,8 @@ describe('lead images moved to the bucket and back', () => {
     expect(removed.code, removed.err).toBe(0);
     expect(repo.commitRun('takedown')).toBe(true);
     await build();
+    // The build lists them for the deploy, which needs only the build folder.
+    expect(JSON.parse(readFileSync(join(paths.dist, '.gleaner', 'removed-media.json'), 'utf8'))).toEqual([...newImages].sort());
     const deployEnv = { ...env(), GLEANER_ROOT: repo.dir };
     const planned = await runCommand('scripts/deploy/main.ts', ['--dir', paths.dist, '--dry-run'], deployEnv);
     expect(planned.code, planned.err).toBe(0);

@@ -51,10 +51,12 @@ export interface DataManifest {
   sources?: SourceHealth[];
   /** The old pages of removed articles (npm run remove), which answer "removed"; absent in a manifest older than them. */
   removed?: RemovedPage[];
+  /** The names under /media/ of taken-down articles' lead images no article shows, which the deploy deletes; absent in a manifest older than them. */
+  removedMedia?: string[];
 }
 
 export function emptyDataManifest(): DataManifest {
-  return { mark: null, files: {}, index: null, sources: [], removed: [] };
+  return { mark: null, files: {}, index: null, sources: [], removed: [], removedMedia: [] };
 }
 
 export interface DataBuild {
@@ -81,7 +83,7 @@ export async function buildDataFiles(paths: SitePaths, previous: DataManifest | 
   const changes = await touchedSince(paths, previous?.mark ?? null);
   if (!changes) return legacyData(paths, outDir);
   const { touched } = changes;
-  const nothingNew = touched !== null && touched.segments === 0 && changedFiles.length === 0 && previous?.index && previous.sources && previous.removed;
+  const nothingNew = touched !== null && touched.segments === 0 && changedFiles.length === 0 && previous?.index && previous.sources && previous.removed && previous.removedMedia;
   if (nothingNew) return { manifest: previous!, written: [] };
 
   const state = await openStateReader(paths);
@@ -135,7 +137,7 @@ export async function buildDataFiles(paths: SitePaths, previous: DataManifest | 
     // Read here, in the worker that already holds the state: Astro's process never loads it.
     const sources = state.sourceHealth();
     const removed = state.removedPages().map((r) => ({ id: `${r.topic}/${r.slug}`, removedAt: r.removedAt }));
-    return { manifest: { mark: changes.mark, files, index, sources, removed }, written };
+    return { manifest: { mark: changes.mark, files, index, sources, removed, removedMedia: state.removedMedia() }, written };
   } finally {
     state.close();
   }
@@ -159,5 +161,5 @@ async function legacyData(paths: SitePaths, outDir: string): Promise<DataBuild> 
   await writeData(outDir, 'site.sqlite', bytes);
   const info = await describeDatabase(bytes);
   const site: SiteFile = { name: 'site.sqlite', kind: 'site', period: null, part: 1, articles: 0, urls: 0, bytes: bytes.byteLength, sha256: sha256(bytes), fingerprint: '', complete: true, info, queries: exampleQueries(info) };
-  return { manifest: { mark: null, files: {}, index: { site, articles: [], crawl: [] }, sources: [], removed: [] }, written: ['site.sqlite'] };
+  return { manifest: { mark: null, files: {}, index: { site, articles: [], crawl: [] }, sources: [], removed: [], removedMedia: [] }, written: ['site.sqlite'] };
 }
