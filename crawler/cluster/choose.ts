@@ -1,5 +1,5 @@
-import { evidence, summarize, type Evidence, type StorySummary } from './story.ts';
-import type { StoryItem, TermStats } from './similarity.ts';
+import { closestMember, evidence, itemWeights, summarize, type Evidence, type StorySummary } from './story.ts';
+import { idf, type StoryItem, type TermStats } from './similarity.ts';
 
 // Which story a newly published article joins. Pure: the article, the candidates (articles
 // published before it, bounded by the caller) and the pool's term statistics in; a decision out.
@@ -47,15 +47,23 @@ export function chooseStory(item: StoryItem, candidates: readonly StoryItem[], s
 /** chooseStory over stories already summarised (StoryPool keeps them as it goes). */
 export function chooseAmong(item: StoryItem, stories: Iterable<StorySummary>, stats: TermStats, options: ClusterOptions = CLUSTER_DEFAULTS): StoryMatch | null {
   const window = options.windowHours * 3_600_000;
-  let best: StoryMatch | null = null;
+  const recentMs = options.recentHours * 3_600_000;
+  const weighed = itemWeights(item, stats);
+  // The stories share most keys; a key's idf is made once for all of them (the statistics do not change meanwhile).
+  const idfs = new Map<string, number>();
+  const idfOf = (key: string) => {
+    let i = idfs.get(key);
+    if (i === undefined) idfs.set(key, (i = idf(stats, key)));
+    return i;
+  };
+  let best: { story: StorySummary; score: number } | null = null;
   for (const story of stories) {
     if (item.time - story.newest > window || story.oldest - item.time > window) continue;
-    const ev = evidence(item, story, stats, options.recentHours * 3_600_000);
-    const score = storyScore(ev, options);
+    const score = storyScore(evidence(item, story, stats, recentMs, weighed, idfOf), options);
     if (score === null) continue;
-    if (!best || score > best.score || (score === best.score && story.id < best.cluster)) best = { cluster: story.id, matched: ev.matched, score };
+    if (!best || score > best.score || (score === best.score && story.id < best.story.id)) best = { story, score };
   }
-  return best;
+  return best && { cluster: best.story.id, matched: closestMember(item, best.story, stats, recentMs).matched, score: best.score };
 }
 
 /** The score an article earns with a story, or null when the evidence does not reach it. */

@@ -18,6 +18,9 @@ export interface StorySummary {
   names: Set<string>;
 }
 
+/** The last recent centroid made of a story, with the members it was made of (recentCentroid). */
+const recentCentroids = new WeakMap<StorySummary, { members: StoryItem[]; centroid: Map<string, number> }>();
+
 function addToCentroid(centroid: Map<string, number>, item: StoryItem): void {
   const { vector, norm } = featuresOf(item);
   if (norm) for (const [key, w] of vector) centroid.set(key, (centroid.get(key) ?? 0) + w / norm);
@@ -49,8 +52,14 @@ export function summarize(candidates: Iterable<StoryItem>): Map<number, StorySum
  */
 export function recentCentroid(story: StorySummary, time: number, recentMs: number): Map<string, number> {
   if (story.oldest >= time - recentMs) return story.centroid;
+  // Articles placed one after another mostly see the same recent members of a long story: the
+  // centroid of the same members, summed in the same order, is the same, so it is made once.
+  const members = recentMembers(story, time, recentMs);
+  const cached = recentCentroids.get(story);
+  if (cached && cached.members.length === members.length && cached.members.every((m, i) => m === members[i])) return cached.centroid;
   const centroid = new Map<string, number>();
-  for (const m of recentMembers(story, time, recentMs)) addToCentroid(centroid, m);
+  for (const m of members) addToCentroid(centroid, m);
+  recentCentroids.set(story, { members, centroid });
   return centroid;
 }
 
@@ -65,9 +74,6 @@ export function recentMembers(story: StorySummary, time: number, recentMs: numbe
 export interface Evidence {
   /** TF-IDF cosine of the article and the story's recent centroid (recentCentroid). */
   cosine: number;
-  /** The best TF-IDF cosine of the article and one recent member (recentMembers), and that member's id. */
-  member: number;
-  matched: number;
   /** Keys the article shares with the story's recent centroid. */
   shared: number;
   /** Keys both share that are a name or number in the article's title or a member's. */
@@ -78,21 +84,19 @@ export interface Evidence {
   shingle: number;
 }
 
-export function evidence(item: StoryItem, story: StorySummary, stats: TermStats, recentMs = Infinity): Evidence {
+/**
+ * `weighed` and `idfOf` are the same for every story one article is weighed against: a caller
+ * weighing it against many makes them once (chooseAmong).
+ */
+export function evidence(item: StoryItem, story: StorySummary, stats: TermStats, recentMs = Infinity, weighed = itemWeights(item, stats), idfOf = (key: string) => idf(stats, key)): Evidence {
   const f = featuresOf(item);
-  const weights = new Map<string, number>();
-  let na = 0;
-  for (const [key, w] of f.vector) {
-    const x = w * idf(stats, key);
-    weights.set(key, x);
-    na += x * x;
-  }
+  const { weights, na } = weighed;
   let dot = 0;
   let nc = 0;
   let shared = 0;
   let sharedNames = 0;
   for (const [key, c] of recentCentroid(story, item.time, recentMs)) {
-    const i = idf(stats, key);
+    const i = idfOf(key);
     nc += c * i * c * i;
     const x = weights.get(key);
     if (x === undefined) continue;
@@ -103,19 +107,37 @@ export function evidence(item: StoryItem, story: StorySummary, stats: TermStats,
   // Members too are weighed as the story is told now: compared with every member a story ever
   // had, a story that keeps growing finds ever more chances of one close member and swallows
   // unrelated articles (a near-copy of a telling from days ago is another event's).
+  let shingle = 0;
+  for (const m of recentMembers(story, item.time, recentMs)) shingle = Math.max(shingle, shingleSimilarity(item.minhash, m.minhash));
+  return { cosine: na && nc ? dot / Math.sqrt(na * nc) : 0, shared, sharedNames, bothNamed: f.names.size > 0 && story.names.size > 0, shingle };
+}
+
+/** The recent member (recentMembers) with the best TF-IDF cosine with the article, and that cosine: asked only of the story an article joins. */
+export function closestMember(item: StoryItem, story: StorySummary, stats: TermStats, recentMs = Infinity): { matched: number; member: number } {
+  const { weights, na } = itemWeights(item, stats);
   const members = recentMembers(story, item.time, recentMs);
   let member = 0;
   let matched = members[0]!.id;
-  let shingle = 0;
   for (const m of members) {
     const cos = memberCosine(weights, na, featuresOf(m).vector, stats);
     if (cos > member || (cos === member && m.id < matched)) {
       member = cos;
       matched = m.id;
     }
-    shingle = Math.max(shingle, shingleSimilarity(item.minhash, m.minhash));
   }
-  return { cosine: na && nc ? dot / Math.sqrt(na * nc) : 0, member, matched, shared, sharedNames, bothNamed: f.names.size > 0 && story.names.size > 0, shingle };
+  return { matched, member };
+}
+
+/** The article's TF-IDF weights by key, and their squared norm. */
+export function itemWeights(item: StoryItem, stats: TermStats): { weights: Map<string, number>; na: number } {
+  const weights = new Map<string, number>();
+  let na = 0;
+  for (const [key, w] of featuresOf(item).vector) {
+    const x = w * idf(stats, key);
+    weights.set(key, x);
+    na += x * x;
+  }
+  return { weights, na };
 }
 
 function memberCosine(weights: Map<string, number>, na: number, vector: Map<string, number>, stats: TermStats): number {

@@ -50,6 +50,8 @@ function cosine(a: Map<string, number>, b: Map<string, number>, nb: number): num
   return na && nb ? dot / Math.sqrt(na * nb) : 0;
 }
 
+const COSINE_CEILING = 1 + 1e-9;
+
 const before = (a: { id: string; score: number }, b: { id: string; score: number }) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** Ranks candidates by shared tags, text similarity and same topic; ties broken by id for determinism. */
@@ -61,7 +63,10 @@ export function pickRelated(target: Omit<RelatedCandidate, 'id'>, candidates: Re
   for (const c of candidates) {
     const { norm, tags } = prepare(c);
     const sharedTags = tags.reduce((n, t) => n + (tagSet.has(t) ? 1 : 0), 0);
-    const entry = { id: c.id, score: sharedTags * 1.0 + cosine(target.terms, c.terms, norm) * 2 + (c.topic === target.topic ? 0.25 : 0) };
+    const sameTopic = c.topic === target.topic ? 0.25 : 0;
+    // A cosine is at most 1 (a hair over, in floating point): a candidate that cannot reach the last of the best is not compared.
+    if (best.length === count && sharedTags * 1.0 + COSINE_CEILING * 2 + sameTopic < best[count - 1]!.score) continue;
+    const entry = { id: c.id, score: sharedTags * 1.0 + cosine(target.terms, c.terms, norm) * 2 + sameTopic };
     if (best.length === count && before(entry, best[count - 1]!) >= 0) continue;
     let i = best.length;
     while (i > 0 && before(entry, best[i - 1]!) < 0) i--;

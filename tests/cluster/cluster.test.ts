@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseStory, CLUSTER_DEFAULTS, evidence, StoryPool, storyItem, summarize, termStats, type StoryItem } from '../../crawler/cluster/index.ts';
+import { addMember, chooseStory, CLUSTER_DEFAULTS, evidence, StoryPool, storyItem, summarize, termStats, type StoryItem } from '../../crawler/cluster/index.ts';
 import { minhashSignature } from '../../crawler/dedup/index.ts';
 
 const HOUR = 3_600_000;
@@ -18,6 +18,23 @@ const osprey = item(3, 'dailyparallax.test', 6, 'Osprey begins aerobraking at Ma
   'The Meridian orbiter Osprey is dipping into the upper atmosphere of Mars to shrink its orbit. Osprey aerobraking takes months of passes through thin air, each pass lowering the far point of the Osprey orbit.');
 const heatPump = item(4, 'greenledger.test', 2, 'What a heat pump does at minus twenty',
   'A heat pump moves heat from cold outdoor air into a house. At minus twenty the compressor works harder and the coefficient of performance falls, but a good heat pump still beats resistance heating.');
+
+describe('a story weighed as it is told now', () => {
+  it('weighs a member that joined since the story was last weighed', () => {
+    const recentMs = CLUSTER_DEFAULTS.recentHours * HOUR;
+    const old = { ...heatPump, id: 20, cluster: 20, time: T0 - 30 * HOUR };
+    const stories = summarize([old, { ...osprey, id: 21, cluster: 20, time: T0 + 17 * HOUR }]);
+    const story = stories.get(20)!;
+    const stats = termStats([old, osprey, kestrelA, kestrelB]);
+    const before = evidence(kestrelB, story, stats, recentMs);
+    addMember(stories, { ...kestrelA, id: 22, cluster: 20, time: T0 + 16 * HOUR });
+    const after = evidence(kestrelB, story, stats, recentMs);
+    expect(after.shared).toBeGreaterThan(before.shared);
+    // The same as weighing a story summarised afresh with those members.
+    const fresh = summarize([old, { ...osprey, id: 21, cluster: 20, time: T0 + 17 * HOUR }, { ...kestrelA, id: 22, cluster: 20, time: T0 + 16 * HOUR }]).get(20)!;
+    expect(after).toEqual(evidence(kestrelB, fresh, stats, recentMs));
+  });
+});
 
 describe('chooseStory', () => {
   const pool = [kestrelA, osprey, heatPump];

@@ -47,6 +47,27 @@ describe('related articles', () => {
     expect(first.slice(0, 2).sort()).toEqual(['space/mars-dust', 'space/mars-rovers']);
     expect(pickRelated(target, [...candidates].reverse(), 3)).toEqual(first);
   });
+
+  it('chooses what ranking every candidate would choose, though it skips those that cannot reach the best', () => {
+    const words = ['mars', 'dust', 'storm', 'rover', 'probe', 'orbit', 'launch', 'moon', 'crater', 'ice', 'signal', 'camera'];
+    const tagNames = ['mars', 'moon', 'launch', 'ice'];
+    let seed = 11;
+    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const pick = <T>(xs: T[], n: number) => Array.from({ length: n }, () => xs[Math.floor(next() * xs.length)]!);
+    const many = Array.from({ length: 400 }, (_, i) => ({ id: `t${i % 3}/a-${i}`, topic: `t${i % 3}`, tags: [...new Set(pick(tagNames, Math.floor(next() * 3)))], terms: termVector(pick(words, 12).join(' '), stop) }));
+    const score = (target: { topic: string; tags: string[]; terms: Map<string, number> }, c: (typeof many)[number]) => {
+      const shared = c.tags.filter((t) => target.tags.includes(t)).length;
+      let dot = 0, na = 0, nb = 0;
+      for (const [k, v] of target.terms) { na += v * v; dot += v * (c.terms.get(k) ?? 0); }
+      for (const v of c.terms.values()) nb += v * v;
+      return shared + (na && nb ? dot / Math.sqrt(na * nb) : 0) * 2 + (c.topic === target.topic ? 0.25 : 0);
+    };
+    for (let k = 0; k < 20; k++) {
+      const target = { topic: `t${k % 3}`, tags: [...new Set(pick(tagNames, 2))], terms: termVector(pick(words, 10).join(' '), stop) };
+      const everyOne = many.map((c) => ({ id: c.id, score: score(target, c) })).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+      expect(pickRelated(target, many, 5)).toEqual(everyOne.slice(0, 5).map((c) => c.id));
+    }
+  });
 });
 
 describe('article files', () => {
