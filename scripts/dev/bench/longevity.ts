@@ -121,6 +121,16 @@ writeFileSync(configFile, JSON.stringify(siteUser));
 const pool = await imagePool(config);
 console.log(`site in ${root}; ${sizes.map(count).join(', ')} articles; runs of ${ADD}\n`);
 
+// A history of hundreds of thousands of articles takes hours: SIGTERM (or Ctrl-C) stops after the
+// run being written is committed, so --site DIR carries on from there next time.
+let stopping = false;
+const stopAfterRun = () => {
+  if (!stopping) console.log('  stopping after the run being written (--site carries on from there)');
+  stopping = true;
+};
+process.on('SIGTERM', stopAfterRun);
+process.on('SIGINT', stopAfterRun);
+
 /** Article numbers handed out so far (history and sample web share them: every article is new). */
 let next = kept?.next ?? 0;
 /** Articles on the site. */
@@ -137,8 +147,11 @@ try {
       onSite += n;
       repo.commitRun(`Crawl ${new Date(at).toISOString()} (generated, ${n} articles)`);
       saveCounters();
-      if (onSite % (BATCH * 10) === 0 || onSite === size) process.stdout.write(`  history: ${count(onSite)} articles (${seconds(performance.now() - historyStarted)})\n`);
+      await new Promise(setImmediate); // lets a signal in between runs
+      if (onSite % (BATCH * 10) === 0 || onSite === size || stopping) process.stdout.write(`  history: ${count(onSite)} articles (${seconds(performance.now() - historyStarted)})\n`);
+      if (stopping) break;
     }
+    if (stopping) break;
     const historyMs = performance.now() - historyStarted;
     // --runs 0 --site DIR: only write the history, to measure on later.
     if (RUNS === 0) continue;

@@ -6,6 +6,9 @@ import { contentHash, encodeSignature, markdownText, minhashSignature } from '..
 import { makeExcerpt, readingTime, tagSlug } from '../../../../crawler/enrich/index.ts';
 import { wordListsFor } from '../../../../crawler/text/index.ts';
 import { processImage, variantFileName, type ImageVariant } from '../../../../crawler/images/index.ts';
+import { appendEntries, manifestFile, periodFolderOf } from '../../../../crawler/media/manifest.ts';
+import { mediaEntryCounter } from '../../../../crawler/media/staged.ts';
+import { readMediaStore } from '../../../../crawler/media/store-file.ts';
 import type { SitePaths } from '../../../../crawler/paths.ts';
 import { FolderAllocator } from '../../../../crawler/publish/folders.ts';
 import { planPublication, writePublishing } from '../../../../crawler/publish/index.ts';
@@ -37,6 +40,9 @@ import { storyBank, storyRootOf } from './synthetic-stories.ts';
 // Lead images: a pool of sample-web images put through the crawler's own image processing
 // (WebP at every configured width), each article's copy made unique by a trailer of 16 bytes
 // after the image data, so every article adds files of real size that git stores separately.
+// On a site whose lead images are in the bucket (data/media/store.json), a run names them in the
+// media manifest as a crawl does once it has uploaded them; with no bucket here, their bytes are
+// not kept.
 
 export interface HistoryOptions {
   paths: SitePaths;
@@ -85,7 +91,8 @@ export async function writeHistoryRun(options: HistoryOptions): Promise<number> 
     syncSources(db, config, topics);
     const sources = activeSources(db);
     const stop = wordListsFor('en').stop;
-    const media = new FolderAllocator();
+    const inBucket = readMediaStore(paths) === 'bucket';
+    const media = new FolderAllocator(mediaEntryCounter(paths));
     const stored: number[] = [];
     for (let n = options.first; n < options.first + options.count; n++) {
       const t = n % TOPIC_SITES.length;
@@ -139,7 +146,7 @@ export async function writeHistoryRun(options: HistoryOptions): Promise<number> 
         tags.map((name) => ({ slug: tagSlug(name), name })),
       );
       markExtracted(db, urlId, at);
-      if (!random.chance(0.12)) setArticleImage(db, articleId, saveUniqueImage(paths, media, options.images, n, at, url));
+      if (!random.chance(0.12)) setArticleImage(db, articleId, saveUniqueImage(paths, media, options.images, n, at, url, inBucket ? articleId : null));
       stored.push(articleId);
     }
     refreshBands(db, stored, bandingFor(config.quality.nearDuplicateThreshold));
@@ -156,17 +163,22 @@ export async function writeHistoryRun(options: HistoryOptions): Promise<number> 
   return nowMs;
 }
 
-function saveUniqueImage(paths: SitePaths, media: FolderAllocator, pool: ImagePool, n: number, at: string, pageUrl: string): LeadImage {
+/** `bucketArticle`: the article's id when its images go to the bucket (named in the manifest, not written); null keeps them in media/. */
+function saveUniqueImage(paths: SitePaths, media: FolderAllocator, pool: ImagePool, n: number, at: string, pageUrl: string, bucketArticle: number | null): LeadImage {
   const set = pool.sets[n % pool.sets.length]!;
   const trailer = createHash('sha256').update(`history-image-${n}`).digest().subarray(0, 16);
   const datas = set.map((v) => Buffer.concat([v.data, trailer]));
   const hash = createHash('sha256').update(datas[datas.length - 1]!).digest('hex');
-  const dir = media.place(paths.media, at, set.length);
-  mkdirSync(dir, { recursive: true });
+  const dir = media.place(bucketArticle === null ? paths.media : paths.mediaStaging, at, set.length);
+  if (bucketArticle === null) mkdirSync(dir, { recursive: true });
   const variants = set.map((v, i) => {
     const name = variantFileName(hash, v.width, v.format);
-    writeFileSync(join(dir, name), datas[i]!);
+    if (bucketArticle === null) writeFileSync(join(dir, name), datas[i]!);
     return { src: `/media/${name}`, width: v.width, format: v.format };
   });
+  if (bucketArticle !== null) {
+    const entries = variants.map((v, i) => ({ name: v.src.slice('/media/'.length), sha256: createHash('sha256').update(datas[i]!).digest('hex'), size: datas[i]!.byteLength, width: v.width, article: bucketArticle }));
+    appendEntries(manifestFile(paths, periodFolderOf(paths.mediaStaging, dir)), entries);
+  }
   return { src: variants[variants.length - 1]!.src, alt: 'Archive picture', width: pool.width, height: pool.height, variants, original: new URL('/images/lead.jpg', pageUrl).href };
 }
