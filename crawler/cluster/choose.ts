@@ -1,4 +1,4 @@
-import { closestMember, evidence, itemWeights, summarize, type Evidence, type StorySummary } from './story.ts';
+import { closestMember, closestShingle, cosineCeiling, evidence, itemWeights, summarize, type Evidence, type StorySummary } from './story.ts';
 import { idf, type StoryItem, type TermStats } from './similarity.ts';
 
 // Which story a newly published article joins. Pure: the article, the candidates (articles
@@ -59,6 +59,8 @@ export function chooseAmong(item: StoryItem, stories: Iterable<StorySummary>, st
   let best: { story: StorySummary; score: number } | null = null;
   for (const story of stories) {
     if (item.time - story.newest > window || story.oldest - item.time > window) continue;
+    // Most stories in the window are far from the article: their ceiling tells so without their whole centroid (the margin covers rounding).
+    if (cosineCeiling(item, story, stats, recentMs, weighed, idfOf) * (1 + 1e-6) < options.threshold && closestShingle(item, story, recentMs) < options.shingleThreshold) continue;
     const score = storyScore(evidence(item, story, stats, recentMs, weighed, idfOf), options);
     if (score === null) continue;
     if (!best || score > best.score || (score === best.score && story.id < best.story.id)) best = { story, score };

@@ -107,9 +107,53 @@ export function evidence(item: StoryItem, story: StorySummary, stats: TermStats,
   // Members too are weighed as the story is told now: compared with every member a story ever
   // had, a story that keeps growing finds ever more chances of one close member and swallows
   // unrelated articles (a near-copy of a telling from days ago is another event's).
+  const shingle = closestShingle(item, story, recentMs);
+  return { cosine: na && nc ? dot / Math.sqrt(na * nc) : 0, shared, sharedNames, bothNamed: f.names.size > 0 && story.names.size > 0, shingle };
+}
+
+/** The best estimated shingle Jaccard of the article and a recent member. */
+export function closestShingle(item: StoryItem, story: StorySummary, recentMs = Infinity): number {
   let shingle = 0;
   for (const m of recentMembers(story, item.time, recentMs)) shingle = Math.max(shingle, shingleSimilarity(item.minhash, m.minhash));
-  return { cosine: na && nc ? dot / Math.sqrt(na * nc) : 0, shared, sharedNames, bothNamed: f.names.size > 0 && story.names.size > 0, shingle };
+  return shingle;
+}
+
+/**
+ * At least evidence().cosine, from the article's keys alone (tens, where a long story's centroid
+ * has thousands): the keys it does not share weigh their idf-free size in the centroid's norm,
+ * and an idf is never below 1. A story whose ceiling is under the threshold needs no more weighing.
+ */
+export function cosineCeiling(item: StoryItem, story: StorySummary, stats: TermStats, recentMs = Infinity, weighed = itemWeights(item, stats), idfOf = (key: string) => idf(stats, key)): number {
+  const centroid = recentCentroid(story, item.time, recentMs);
+  let dot = 0;
+  let sharedWeighed = 0;
+  let sharedPlain = 0;
+  for (const [key, x] of weighed.weights) {
+    const c = centroid.get(key);
+    if (c === undefined) continue;
+    const i = idfOf(key);
+    dot += x * c * i;
+    sharedWeighed += c * i * c * i;
+    sharedPlain += c * c;
+  }
+  const nc = sharedWeighed + Math.max(0, plainNormSquared(story, centroid) - sharedPlain);
+  return weighed.na && nc ? dot / Math.sqrt(weighed.na * nc) : 0;
+}
+
+/** Σc² of a centroid (before idf). The story's whole centroid grows with it; a recent one is never changed once made. */
+const wholeNorms = new WeakMap<StorySummary, { members: number; sum: number }>();
+const recentNorms = new WeakMap<Map<string, number>, number>();
+
+function plainNormSquared(story: StorySummary, centroid: Map<string, number>): number {
+  const whole = centroid === story.centroid;
+  const known = whole ? wholeNorms.get(story) : undefined;
+  if (whole && known?.members === story.members.length) return known.sum;
+  if (!whole && recentNorms.has(centroid)) return recentNorms.get(centroid)!;
+  let sum = 0;
+  for (const c of centroid.values()) sum += c * c;
+  if (whole) wholeNorms.set(story, { members: story.members.length, sum });
+  else recentNorms.set(centroid, sum);
+  return sum;
 }
 
 /** The recent member (recentMembers) with the best TF-IDF cosine with the article, and that cosine: asked only of the story an article joins. */

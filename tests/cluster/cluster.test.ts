@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMember, chooseStory, CLUSTER_DEFAULTS, evidence, StoryPool, storyItem, summarize, termStats, type StoryItem } from '../../crawler/cluster/index.ts';
+import { addMember, chooseStory, CLUSTER_DEFAULTS, cosineCeiling, evidence, StoryPool, storyItem, summarize, termStats, type StoryItem } from '../../crawler/cluster/index.ts';
 import { minhashSignature } from '../../crawler/dedup/index.ts';
 
 const HOUR = 3_600_000;
@@ -33,6 +33,21 @@ describe('a story weighed as it is told now', () => {
     // The same as weighing a story summarised afresh with those members.
     const fresh = summarize([old, { ...osprey, id: 21, cluster: 20, time: T0 + 17 * HOUR }, { ...kestrelA, id: 22, cluster: 20, time: T0 + 16 * HOUR }]).get(20)!;
     expect(after).toEqual(evidence(kestrelB, fresh, stats, recentMs));
+  });
+});
+
+describe('the cosine ceiling that spares weighing far stories', () => {
+  it('is never below the cosine it stands for', () => {
+    const all = [kestrelA, kestrelB, osprey, heatPump];
+    const stats = termStats(all);
+    for (const recentMs of [Infinity, CLUSTER_DEFAULTS.recentHours * HOUR]) {
+      for (const a of all) {
+        for (const story of summarize([...all.filter((b) => b !== a).map((b, k) => ({ ...b, cluster: k % 2 ? 99 : b.id })), { ...heatPump, id: 98, cluster: 99, time: T0 - 40 * HOUR }]).values()) {
+          const cosine = evidence(a, story, stats, recentMs).cosine;
+          expect(cosineCeiling(a, story, stats, recentMs)).toBeGreaterThanOrEqual(cosine * (1 - 1e-9));
+        }
+      }
+    }
   });
 });
 
