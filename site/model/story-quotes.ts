@@ -1,11 +1,11 @@
 import { htmlText } from '../../crawler/clean/html-text.ts';
 import { bodyOf } from './site-data.ts';
 import type { Article, StoryInfo } from './site-index.ts';
-import { storySummary, type SummarySentence } from './story-summary.ts';
+import { storySummary, summarizedTellings, type SummarySentence } from './story-summary.ts';
 import { storyTimeline } from './story-timeline.ts';
 
 // A story's summary as its page and its card show it: the members' bodies read (bodyOf) and
-// handed to storySummary in the order they were told. Made once per story and build; a page
+// handed to storySummary in the order they were told (each outlet's first few: summarizedTellings). Made once per story and build; a page
 // that shows it has its members' body hashes in its key (page-keys.ts).
 
 const made = new WeakMap<StoryInfo, Promise<SummarySentence<Article>[]>>();
@@ -17,8 +17,9 @@ export function storyQuotes(story: StoryInfo): Promise<SummarySentence<Article>[
 }
 
 async function readQuotes(story: StoryInfo): Promise<SummarySentence<Article>[]> {
-  const told = storyTimeline(story.members).map((row) => row.article);
+  const outletOf = (article: Article) => article.host ?? article.source;
+  const told = summarizedTellings(storyTimeline(story.members).map((row) => row.article), outletOf);
   const texts = await Promise.all(told.map(async (article) => htmlText(await bodyOf(article), { blockSeparator: '\n' })));
   // A source the site only links to (reuse.ts) is a witness, never quoted.
-  return storySummary(told.map((article, i) => ({ teller: article, outlet: article.host ?? article.source, text: texts[i]!, lang: article.data.lang, quotable: article.mode !== 'link' })));
+  return storySummary(told.map((article, i) => ({ teller: article, outlet: outletOf(article), text: texts[i]!, lang: article.data.lang, quotable: article.mode !== 'link' })));
 }

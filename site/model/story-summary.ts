@@ -34,6 +34,24 @@ const RELATIVE = 0.75;
 /** Two chosen sentences sharing more than this of their content words say the same thing. */
 const MAX_OVERLAP = 0.5;
 
+/**
+ * An outlet's first tellings stand for it: a story told hundreds of times is summarised from at
+ * most this many per outlet (its second piece is no second witness anyway), so the bodies read
+ * for a summary, and its cost, stop growing with the story.
+ */
+export const TELLINGS_PER_OUTLET = 3;
+
+/** The tellings a summary weighs: each outlet's first `perOutlet`, in the order given (the order they were told). */
+export function summarizedTellings<T>(told: readonly T[], outletOf: (telling: T) => string, perOutlet = TELLINGS_PER_OUTLET): T[] {
+  const heard = new Map<string, number>();
+  return told.filter((telling) => {
+    const outlet = outletOf(telling);
+    const n = heard.get(outlet) ?? 0;
+    heard.set(outlet, n + 1);
+    return n < perOutlet;
+  });
+}
+
 function contentWords(text: string, stop: Set<string>): Set<string> {
   return new Set(termTokens(text).filter((w) => !stop.has(w)));
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Article, StoryInfo } from '../../site/model/site-index.ts';
 import { delayText, imageMember, storyReach, storyTimeline } from '../../site/model/story-timeline.ts';
 import { newestStories, storyArchive, storyFormed, widestStories } from '../../site/model/story-list.ts';
-import { sentencesOf, storySummary } from '../../site/model/story-summary.ts';
+import { sentencesOf, storySummary, summarizedTellings, TELLINGS_PER_OUTLET } from '../../site/model/story-summary.ts';
 
 // The pure parts of the story pages: timeline rows, reach, the pictured member, the lists of
 // /stories/ and its archive pages, and the extractive summary.
@@ -155,6 +155,12 @@ describe('storySummary', () => {
     expect(storySummary(tellings.filter((t) => t.outlet === 'b'))).toEqual([]);
     const summary = storySummary(tellings.map((t) => ({ ...t, quotable: t.outlet !== 'a' })));
     expect(summary.every((s) => s.teller !== 'A')).toBe(true);
+  });
+
+  it('weighs each outlet by its first few tellings, so a story told hundreds of times costs no more to summarise', () => {
+    const told = [...Array.from({ length: 200 }, (_, i) => ({ id: i, outlet: 'wire.example' })), { id: 200, outlet: 'daily.example' }, { id: 201, outlet: 'daily.example' }];
+    const weighed = summarizedTellings(told, (t) => t.outlet);
+    expect(weighed.map((t) => t.id)).toEqual([...Array.from({ length: TELLINGS_PER_OUTLET }, (_, i) => i), 200, 201]);
   });
 
   it('splits sentences by paragraph', () => {
