@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -344,13 +344,26 @@ async function copyMedia(paths: SitePaths, dist: string, manifest: ManifestStore
     checkOutFolders(paths.root, [`media/${file}`]);
     const bytes = readFileSync(join(paths.media, file));
     mkdirSync(join(dist, 'media'), { recursive: true });
-    writeFileSync(join(dist, target), bytes);
+    placeMediaFile(join(paths.media, file), join(dist, target), bytes);
     manifest.setFile(target, { md5: md5(bytes), size: bytes.byteLength });
     changed.files++;
     changed.bytes += bytes.byteLength;
   }
   for (const file of manifest.filesUnder('media/')) if (!present.has(file)) drop(file);
   return present.size;
+}
+
+/**
+ * A lead image into dist/: a hard link where the two folders share a disk (its name is its
+ * content's hash, and nothing writes either file in place: git replaces a file it changes), so a
+ * cold build of a site with its images in git does not write them all a second time; else a copy.
+ */
+function placeMediaFile(from: string, to: string, bytes: Uint8Array): void {
+  try {
+    linkSync(from, to);
+  } catch {
+    writeFileSync(to, bytes);
+  }
 }
 
 /** Moves the previous dist/ aside and deletes it in the background (a 30,000-file folder takes seconds to delete). */

@@ -1,5 +1,5 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import Parser from 'rss-parser';
@@ -85,6 +85,15 @@ describe('build report', () => {
     // 45 articles + 45 AMP pages, at least: lists, tags and legal pages come on top.
     expect(second.pages).toBeGreaterThan(90);
     expect(second.mediaFiles).toBeGreaterThan(0);
+  });
+
+  it('links the lead images into dist/ rather than writing them a second time', async () => {
+    const sources = (await listFiles(join(root, 'media'))).filter((f) => !f.endsWith('.tmp'));
+    expect(sources.length).toBeGreaterThan(0);
+    for (const file of sources) {
+      const served = statSync(join(dist, 'media', file.slice(file.lastIndexOf('/') + 1)));
+      expect(served.ino).toBe(statSync(join(root, 'media', file)).ino);
+    }
   });
 });
 
