@@ -5,10 +5,10 @@ import type { SourceHealth } from './sources.ts';
 import type { PartSizes } from './plan.ts';
 import type { ReuseConfig } from '../../model/reuse.ts';
 
-// The data files are written from the crawler's state, which sql.js holds whole in WebAssembly
-// memory (about 7 KB an article: 0.7 GB at 100,000) and never gives back while the module
-// lives. In a worker thread that ends when the files are written, that memory is freed before
-// Astro's process starts, instead of adding to the build's peak.
+// The data files are written in a worker thread that ends when they are written: the memory it
+// took (the bodies read, the rows of a whole month's part, the download databases' bytes) is
+// given back before Astro's process starts, instead of adding to the build's peak. The state
+// itself is a node:sqlite file opened read-only (crawler/store/read.ts): it costs little either way.
 
 export interface DataFilesJob {
   paths: SitePaths;
