@@ -24,6 +24,7 @@ import { printTable } from './lib/table.ts';
 //   whole   (--whole) then the rest of the tree into the same partial clone: the full checkout's
 //           blobs fetched as a partial clone fetches them, to tell the cone's saving from the
 //           packing's (a fetch of named blobs can pack tighter than a clone's pack).
+//           --no-full leaves the full clone out (it takes minutes at hundreds of thousands of articles).
 //   code    the same sparse clone of Gleaner's own repository (--code, default this one),
 //           cone crawler/ site/ scripts/: what a site's repository adds for its code.
 //
@@ -35,8 +36,9 @@ const parsed = commandArgs(process.argv.slice(2), {
   code: { type: 'string', default: fileURLToPath(new URL('../../../', import.meta.url)) },
   pending: { type: 'string', default: '19' },
   whole: { type: 'boolean', default: false },
+  'no-full': { type: 'boolean', default: false },
   keep: { type: 'boolean', default: false },
-}, 'usage: npm run bench:checkout -- --site DIR [--pending 19] [--whole] [--code DIR] [--keep]');
+}, 'usage: npm run bench:checkout -- --site DIR [--pending 19] [--whole] [--no-full] [--code DIR] [--keep]');
 if (typeof parsed === 'number') process.exit(parsed);
 const args = parsed.values;
 if (!args.site) {
@@ -119,9 +121,9 @@ function checkOutCone(dir: string, cone: string[]): number {
 const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 try {
   const articles = git(SITE, 'ls-tree', '-r', '--name-only', 'HEAD', '--', 'content').split('\n').filter((f) => f.endsWith('.md')).length;
-  const full = clone(SITE, 'full', false);
-  const fullBytes = objectBytes(full.dir);
-  rmSync(full.dir, { recursive: true, force: true });
+  const full = args['no-full'] ? null : clone(SITE, 'full', false);
+  const fullBytes = full ? objectBytes(full.dir) : null;
+  if (full) rmSync(full.dir, { recursive: true, force: true });
 
   const sparse = clone(SITE, 'sparse', true);
   const trees = objectBytes(sparse.dir);
@@ -155,13 +157,13 @@ try {
   printTable(
     ['checkout', 'bytes', 'what'],
     [
-      ['full', mb(fullBytes), `every blob of HEAD (clone ${(full.ms / 1000).toFixed(1)} s)`],
+      ['full', fullBytes === null ? '—' : mb(fullBytes), full ? `every blob of HEAD (clone ${(full.ms / 1000).toFixed(1)} s)` : 'not cloned (--no-full)'],
       ['sparse: commit and trees', mb(trees), 'the whole tree, no blob'],
       ['sparse: data/ cone', mb(data), cone.join(' ')],
       ['sparse: segments read', mb(pending), `the newest ${PENDING}, by blob id`],
       ['sparse: folders written', mb(written), `${folders.length} newest period folders: content/ ${mb(writtenContent)}, media/ ${mb(writtenMedia)}`],
       ['sparse: code', mb(codeTrees + codeBlobs), `${args.code}: crawler/ site/ scripts/ and root files`],
-      ['sparse, in all', mb(sparseBytes), `${((sparseBytes / (fullBytes + codeTrees + codeBlobs)) * 100).toFixed(1)}% of full + code`],
+      ['sparse, in all', mb(sparseBytes), fullBytes === null ? '' : `${((sparseBytes / (fullBytes + codeTrees + codeBlobs)) * 100).toFixed(1)}% of full + code`],
       ['(data/segments whole)', mb(segments), 'what the cone held before'],
       ...(whole === null ? [] : [['whole tree, partial clone', mb(whole), 'every blob, fetched as the sparse checkout fetches']]),
     ],
