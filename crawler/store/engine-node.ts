@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import type { SqlValue } from 'sql.js';
 import type { Connection, Params, Prepared, Row } from './connection.ts';
-import { boundAsSqlJs } from '../sqlite-values.ts';
 
 // node:sqlite (SQLite built into Node 22.13+) on a file, behind the Connection interface: pages
 // are read and written by key through SQLite's own cache, so the memory it takes does not grow
@@ -13,8 +12,9 @@ import { boundAsSqlJs } from '../sqlite-values.ts';
 // it, and SQLite ignores the uncommitted tail of the log), and readers never wait for a writer.
 // The last connection to close checkpoints the log into the file and removes it.
 //
-// Values are bound the way sql.js binds them (sqlite-values.ts), so a row written through either
-// engine is stored the same; undefined is refused by both.
+// Values are bound the way sql.js binds them, so a row written through either engine is stored
+// the same: a whole number in 32 bits is an INTEGER, any other number a REAL (node:sqlite binds
+// every number as REAL), a boolean 1 or 0; undefined is refused by both.
 
 const BUSY_MS = 5000;
 
@@ -56,10 +56,15 @@ export function nodeConnection(file: string): Connection {
   };
 }
 
+function bindable(value: unknown): SQLInputValue {
+  if (typeof value === 'number') return value === (value | 0) ? BigInt(value) : value;
+  if (typeof value === 'boolean') return value ? 1n : 0n;
+  return value as SQLInputValue;
+}
 
 function bound(params: Params): SQLInputValue[] | [Record<string, SQLInputValue>] {
-  if (Array.isArray(params)) return params.map(boundAsSqlJs);
-  return [Object.fromEntries(Object.entries(params).map(([k, v]) => [k, boundAsSqlJs(v)]))];
+  if (Array.isArray(params)) return params.map(bindable);
+  return [Object.fromEntries(Object.entries(params).map(([k, v]) => [k, bindable(v)]))];
 }
 
 function prepared(stmt: StatementSync): Prepared {

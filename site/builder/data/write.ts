@@ -1,9 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import { boundAsSqlJs } from '../../../crawler/sqlite-values.ts';
+import initSqlJs from 'sql.js';
 import { htmlToText } from '../../../crawler/clean/html-text.ts';
 import { htmlToMarkdown } from '../../../crawler/clean/markdown.ts';
 import type { StateReader, StoredRow } from '../../../crawler/store/read.ts';
@@ -31,42 +28,23 @@ export interface FileRows {
   files?: DataFileEntry[];
 }
 
-/**
- * A download database written by node:sqlite in a temporary file and handed back as its bytes.
- * sql.js wrote them before, in WebAssembly: copying each body into its memory to bind it cost
- * more than the rest of the file's making. Values are bound as sql.js bound them.
- */
-async function downloadDatabase(period: string, fill: (out: DatabaseSync) => Promise<void>): Promise<Uint8Array> {
-  const dir = mkdtempSync(join(tmpdir(), 'gleaner-data-'));
-  const file = join(dir, 'data.sqlite');
-  const out = new DatabaseSync(file);
-  let open = true;
-  try {
-    out.exec(DATA_PRAGMAS);
-    out.exec('PRAGMA synchronous = OFF'); // a temporary file, read once closed
-    out.exec(DATA_SCHEMA);
-    out.exec('BEGIN');
-    run(out, `INSERT INTO meta VALUES ('format', ?), ('period', ?)`, [DATA_FORMAT, period]);
-    await fill(out);
-    out.exec('COMMIT');
-    out.close();
-    open = false;
-    return new Uint8Array(readFileSync(file));
-  } finally {
-    if (open) out.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+let sqlJs: ReturnType<typeof initSqlJs> | undefined;
+
+/** SQLite for the download databases, loaded once per process. */
+function sqlite(): ReturnType<typeof initSqlJs> {
+  sqlJs ??= initSqlJs();
+  return sqlJs;
 }
 
-function run(out: DatabaseSync, sql: string, values: unknown[]): void {
-  out.prepare(sql).run(...values.map(boundAsSqlJs));
-}
-
-function insertRows(out: DatabaseSync, table: string, columns: string, rows: StoredRow[]): void {
+function insertRows(out: import('sql.js').Database, table: string, columns: string, rows: StoredRow[]): void {
   if (!rows.length) return;
   const names = columns.split(', ');
   const stmt = out.prepare(`INSERT OR IGNORE INTO ${table} (${columns}) VALUES (${names.map(() => '?').join(', ')})`);
-  for (const row of rows) stmt.run(...names.map((n) => boundAsSqlJs(row[n] ?? null)));
+  try {
+    for (const row of rows) stmt.run(names.map((n) => row[n] ?? null));
+  } finally {
+    stmt.free();
+  }
 }
 
 /** What the data files carry of an article's body: what its page shows (reuse.ts), as Markdown and as text; `rendered` is the Markdown's HTML when it is known. */
@@ -85,21 +63,31 @@ function trimRendersAlike(body: string): boolean {
 
 /** `reuse` null publishes every body whole (a site whose config says nothing of reuse modes behaves the same). */
 export async function dataFileBytes(state: StateReader, root: string, rows: FileRows, reuse: ReuseConfig | null = null): Promise<Uint8Array> {
+  const SQL = await sqlite();
   const from = state.publicRows(rows);
-  return downloadDatabase(rows.period, async (out) => {
+  const out = new SQL.Database();
+  try {
+    out.run(DATA_PRAGMAS);
+    out.run(DATA_SCHEMA);
+    out.run('BEGIN');
+    out.run(`INSERT INTO meta VALUES ('format', ?), ('period', ?)`, [DATA_FORMAT, rows.period]);
     insertRows(out, 'topics', COLUMNS.topics, from.topics);
     const topicSlug = new Map(from.topics.map((t) => [Number(t.id), String(t.slug)]));
 
     // A part of an old month, in a sparse checkout: its folders are checked out first (one fetch).
     checkOutFolders(root, from.articles.map(({ row }) => String(row.file)));
     const stmt = out.prepare(`INSERT INTO articles (${ARTICLE_COLUMNS}, markdown, text, tags) VALUES (${ARTICLE_COLUMNS.split(', ').map(() => '?').join(', ')}, ?, ?, ?)`);
-    for (const { row, tags } of from.articles) {
-      const mode = reuse ? articleMode(reuse, { topic: topicSlug.get(Number(row.topic_id)) ?? '', url: String(row.source_url) }) : 'full';
-      const body = bodyOf(await readFile(join(root, String(row.file)), 'utf8'));
-      const { markdown, text } = await shownBodyOf(body.trim(), mode, mode === 'link' || !trimRendersAlike(body) ? null : cachedHtml(root, bodySha(body)));
-      stmt.run(...[...ARTICLE_COLUMNS.split(', ').map((c) => row[c] ?? null), markdown, text, tags.join(', ')].map(boundAsSqlJs));
+    try {
+      for (const { row, tags } of from.articles) {
+        const mode = reuse ? articleMode(reuse, { topic: topicSlug.get(Number(row.topic_id)) ?? '', url: String(row.source_url) }) : 'full';
+        const body = bodyOf(await readFile(join(root, String(row.file)), 'utf8'));
+        const { markdown, text } = await shownBodyOf(body.trim(), mode, mode === 'link' || !trimRendersAlike(body) ? null : cachedHtml(root, bodySha(body)));
+        stmt.run([...ARTICLE_COLUMNS.split(', ').map((c) => row[c] ?? null), markdown, text, tags.join(', ')]);
+      }
+    } finally {
+      stmt.free();
     }
-    out.exec('INSERT INTO articles_fts (docid, title, text, tags) SELECT id, title, text, tags FROM articles');
+    out.run('INSERT INTO articles_fts (docid, title, text, tags) SELECT id, title, text, tags FROM articles');
     insertRows(out, 'article_tags', 'article_id, tag_id', from.articleTags);
     insertRows(out, 'tags', COLUMNS.tags, from.tags);
     insertRows(out, 'urls', COLUMNS.urls, from.urls);
@@ -108,21 +96,35 @@ export async function dataFileBytes(state: StateReader, root: string, rows: File
     insertRows(out, 'sources', COLUMNS.sources, from.sources);
     insertRows(out, 'runs', COLUMNS.runs, from.runs);
     insertFiles(out, rows.files ?? []);
-  });
+    out.run('COMMIT');
+    return out.export();
+  } finally {
+    out.close();
+  }
 }
 
 /** The data files a download lists (its `files` table): the catalog's, or a whole small site's. */
-function insertFiles(out: DatabaseSync, files: readonly DataFileEntry[]): void {
+function insertFiles(out: import('sql.js').Database, files: readonly DataFileEntry[]): void {
   insertRows(out, 'files', 'name, kind, period, part, articles, urls, bytes, sha256', files.map((f) => ({ name: f.name, kind: f.kind, period: f.period, part: f.part, articles: f.articles, urls: f.urls, bytes: f.bytes, sha256: f.sha256 })));
 }
 
 /** site.sqlite of a large site: the catalog. Topics, every source and tag, and every data file with its size and SHA-256. */
 export async function catalogBytes(state: StateReader, files: DataFileEntry[]): Promise<Uint8Array> {
+  const SQL = await sqlite();
   const from = state.catalogRows();
-  return downloadDatabase('catalog', async (out) => {
+  const out = new SQL.Database();
+  try {
+    out.run(DATA_PRAGMAS);
+    out.run(DATA_SCHEMA);
+    out.run('BEGIN');
+    out.run(`INSERT INTO meta VALUES ('format', ?), ('period', 'catalog')`, [DATA_FORMAT]);
     insertRows(out, 'topics', COLUMNS.topics, from.topics);
     insertRows(out, 'sources', COLUMNS.sources, from.sources);
     insertRows(out, 'tags', COLUMNS.tags, from.tags);
     insertFiles(out, files);
-  });
+    out.run('COMMIT');
+    return out.export();
+  } finally {
+    out.close();
+  }
 }
