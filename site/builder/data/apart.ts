@@ -6,9 +6,10 @@ import type { PartSizes } from './plan.ts';
 import type { ReuseConfig } from '../../model/reuse.ts';
 
 // The data files are written in a worker thread that ends when they are written: the memory it
-// took (the bodies read, the rows of a whole month's part, the download databases' bytes) is
-// given back before Astro's process starts, instead of adding to the build's peak. The state
-// itself is a node:sqlite file opened read-only (crawler/store/read.ts): it costs little either way.
+// took (sql.js's WebAssembly memory for the download databases, which it never gives back, the
+// bodies read, a month's part's rows) is given back before Astro's process starts, instead of
+// adding to the build's peak. The state itself is a node:sqlite file opened read-only
+// (crawler/store/read.ts): it costs little either way.
 
 export interface DataFilesJob {
   paths: SitePaths;
