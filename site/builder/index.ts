@@ -359,6 +359,8 @@ async function copyMedia(paths: SitePaths, dist: string, manifest: ManifestStore
  * cold build of a site with its images in git does not write them all a second time; else a copy.
  */
 function placeMediaFile(from: string, to: string, bytes: Uint8Array): void {
+  // A file already there may itself be a link: replaced, never written through (that would write into media/).
+  rmSync(to, { force: true });
   try {
     linkSync(from, to);
   } catch {
