@@ -10,11 +10,14 @@ import { appendEntries, manifestFile, periodFolderOf, readEntries, type MediaEnt
 // the crawl command uploads them (scripts/media/upload-staged.ts), and the manifest names them
 // from the moment they are saved, with the article that shows them.
 
-/** Records the variants of `image`, saved in the staging folder `dir`, in the manifest. */
-export function recordStagedImage(paths: SitePaths, dir: string, image: LeadImage, articleId: number): void {
+/**
+ * Records the variants of `image`, saved in the staging folder `dir`, in the manifest. `bytesOf`
+ * gives a variant's bytes by file name: read back from `dir` unless the caller holds them.
+ */
+export function recordStagedImage(paths: SitePaths, dir: string, image: Pick<LeadImage, 'variants'>, articleId: number, bytesOf: (name: string) => Uint8Array = (name) => readFileSync(join(dir, name))): void {
   const entries: MediaEntry[] = image.variants.map((variant) => {
     const name = variant.src.slice(variant.src.lastIndexOf('/') + 1);
-    const bytes = readFileSync(join(dir, name));
+    const bytes = bytesOf(name);
     return { name, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.byteLength, width: variant.width, article: articleId };
   });
   appendEntries(manifestFile(paths, periodFolderOf(paths.mediaStaging, dir)), entries);

@@ -6,8 +6,7 @@ import { contentHash, encodeSignature, markdownText, minhashSignature } from '..
 import { makeExcerpt, readingTime, tagSlug } from '../../../../crawler/enrich/index.ts';
 import { wordListsFor } from '../../../../crawler/text/index.ts';
 import { processImage, variantFileName, type ImageVariant } from '../../../../crawler/images/index.ts';
-import { appendEntries, manifestFile, periodFolderOf } from '../../../../crawler/media/manifest.ts';
-import { mediaEntryCounter } from '../../../../crawler/media/staged.ts';
+import { mediaEntryCounter, recordStagedImage } from '../../../../crawler/media/staged.ts';
 import { readMediaStore } from '../../../../crawler/media/store-file.ts';
 import type { SitePaths } from '../../../../crawler/paths.ts';
 import { FolderAllocator } from '../../../../crawler/publish/folders.ts';
@@ -176,9 +175,6 @@ function saveUniqueImage(paths: SitePaths, media: FolderAllocator, pool: ImagePo
     if (bucketArticle === null) writeFileSync(join(dir, name), datas[i]!);
     return { src: `/media/${name}`, width: v.width, format: v.format };
   });
-  if (bucketArticle !== null) {
-    const entries = variants.map((v, i) => ({ name: v.src.slice('/media/'.length), sha256: createHash('sha256').update(datas[i]!).digest('hex'), size: datas[i]!.byteLength, width: v.width, article: bucketArticle }));
-    appendEntries(manifestFile(paths, periodFolderOf(paths.mediaStaging, dir)), entries);
-  }
+  if (bucketArticle !== null) recordStagedImage(paths, dir, { variants }, bucketArticle, (name) => datas[variants.findIndex((v) => v.src === `/media/${name}`)]!);
   return { src: variants[variants.length - 1]!.src, alt: 'Archive picture', width: pool.width, height: pool.height, variants, original: new URL('/images/lead.jpg', pageUrl).href };
 }
