@@ -1,6 +1,8 @@
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parseConfig, type UserConfig } from '../../../crawler/config/index.ts';
 import { readContentIndex } from '../../../site/builder/content-index.ts';
 import { codeFingerprint, configFingerprint } from '../../../site/builder/fingerprint.ts';
@@ -17,6 +19,8 @@ import { count, printTable, seconds } from './lib/table.ts';
 // on a built site (one kept by bench:longevity --site), without rendering: what an hourly build
 // pays before and after Astro whatever it renders. It works on a copy of the site's build memory,
 // so the site is left as it was. Run it with two versions of the code in turn to compare them.
+// After each step it collects garbage and prints the heap the steps' results still hold: what a
+// build's parent keeps in memory for the whole site.
 
 const USAGE = 'usage: npm run bench:builder-steps -- --site DIR --config FILE (a site built before, and its config as JSON)';
 const parsed = commandArgs(process.argv.slice(2), { site: { type: 'string' }, config: { type: 'string' } }, USAGE);
@@ -33,13 +37,20 @@ try {
   const db = openMemory(join(work, 'memory.sqlite'));
   const config = parseConfig(JSON.parse(readFileSync(configFile, 'utf8')) as UserConfig);
   const manifest = new ManifestStore(db);
-  const steps: Array<[string, number, string]> = [];
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const heapMb = () => {
+    gc();
+    return process.memoryUsage().heapUsed / 1024 / 1024;
+  };
+  const steps: Array<[string, number, string, number]> = [];
   const step = async <T>(name: string, work: () => T | Promise<T>, what: (value: T) => string): Promise<T> => {
     const started = performance.now();
     const value = await work();
-    steps.push([name, performance.now() - started, what(value)]);
+    steps.push([name, performance.now() - started, what(value), heapMb()]);
     return value;
   };
+  const heapAtStart = heapMb();
 
   const content = await step('content index', () => readContentIndex(site, db, rendererVersion(PROJECT)), (c) => `${count(c.entries.length)} articles, ${count(c.read)} read`);
   const health = manifest.head()?.data.sources ?? [];
@@ -55,10 +66,11 @@ try {
   db.close();
 
   console.log(`bench:builder-steps on ${describeMachine()}\n${site}\n`);
-  printTable(['step', 'time', ''], steps.map(([name, ms, what]) => [name, seconds(ms, 2), what]));
+  printTable(['step', 'time', 'heap held after', ''], steps.map(([name, ms, what, heap]) => [name, seconds(ms, 2), `${heap.toFixed(0)} MB`, what]));
+  console.log(`\nheap before the steps: ${heapAtStart.toFixed(0)} MB (after a garbage collection each time)`);
   const total = steps.reduce((n, [, ms]) => n + ms, 0);
   console.log(`\nall steps: ${seconds(total, 2)}`);
-  console.log(`wrote ${writeResults('builder-steps', { site, steps: steps.map(([name, ms, what]) => ({ name, ms: Math.round(ms), what })), totalMs: Math.round(total) })}`);
+  console.log(`wrote ${writeResults('builder-steps', { site, heapAtStartMb: Math.round(heapAtStart), steps: steps.map(([name, ms, what, heap]) => ({ name, ms: Math.round(ms), what, heapMb: Math.round(heap) })), totalMs: Math.round(total) })}`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
