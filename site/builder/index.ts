@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,7 @@ import { checkOutFolders, checkOutWhole, offDiskFiles, withOffDiskFiles } from '
 import { keyedPages, type KeyedPage } from './page-keys.ts';
 import { reuseConfig } from '../model/reuse.ts';
 import { searchShards, shardList, writeSearchShards, writeShardList } from './search.ts';
+import { placeMediaFile } from './place-media.ts';
 
 // npm run build: <root>/content → <root>/dist, rendering only what changed (see page-keys.ts):
 //
@@ -351,21 +352,6 @@ async function copyMedia(paths: SitePaths, dist: string, manifest: ManifestStore
   }
   for (const file of manifest.filesUnder('media/')) if (!present.has(file)) drop(file);
   return present.size;
-}
-
-/**
- * A lead image into dist/: a hard link where the two folders share a disk (its name is its
- * content's hash, and nothing writes either file in place: git replaces a file it changes), so a
- * cold build of a site with its images in git does not write them all a second time; else a copy.
- */
-function placeMediaFile(from: string, to: string, bytes: Uint8Array): void {
-  // A file already there may itself be a link: replaced, never written through (that would write into media/).
-  rmSync(to, { force: true });
-  try {
-    linkSync(from, to);
-  } catch {
-    writeFileSync(to, bytes);
-  }
 }
 
 /** Moves the previous dist/ aside and deletes it in the background (a 30,000-file folder takes seconds to delete). */
