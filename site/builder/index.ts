@@ -1,37 +1,31 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../../crawler/config/index.ts';
 import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
-import { buildSiteIndex, type ArticleInput } from '../model/site-index.ts';
 import { buildInputFiles } from './input.ts';
-import { writePageInput } from './page-input.ts';
 import { runAstro } from './astro.ts';
-import { readContentIndex, type SkippedFile } from './content-index.ts';
-import { buildDataFilesApart, readSourceHealthApart } from './data/apart.ts';
+import type { SkippedFile } from './content-index.ts';
 import { codeFingerprint, configFingerprint } from './fingerprint.ts';
 import { writeDistState } from './dist-state.ts';
-import type { DatabaseSync } from 'node:sqlite';
 import { emptyHead, fileListBuildId, ManifestStore, type FileEntry, type ManifestHead } from './manifest.ts';
 import { openMemory, shardManifestFile } from './memory.ts';
-import { memoryFile, rendererVersion } from '../html/html-cache.ts';
-import { forgetBodies } from '../html/article-body.ts';
+import { memoryFile } from '../html/html-cache.ts';
 import { crashpoint } from '../../crawler/crashpoint.ts';
 import { checkOutFolders, checkOutWhole, offDiskFiles, withOffDiskFiles } from '../../crawler/sparse-checkout.ts';
-import { keyedPages, type KeyedPage } from './page-keys.ts';
-import { reuseConfig } from '../model/reuse.ts';
-import { searchShards, shardList, writeSearchShards, writeShardList } from './search.ts';
+import { startPlanner } from './planner.ts';
 import { placeMediaFile } from './place-media.ts';
 
 // npm run build: <root>/content → <root>/dist, rendering only what changed (see page-keys.ts):
 //
 //   1. read content/ (content-index.ts: only files that changed are read again);
 //   2. key every page whose number grows with the site; compare with the last build's manifest;
+//      (1 and 2, the data files and the search shards whose key changed are the whole-site part:
+//      plan.ts, in a process of its own, planner.ts, so its memory never adds to Astro's);
 //   3. Astro renders the pages whose key changed, and every page that is always rendered, into a
-//      stage folder inside the project; search shards and data files whose key changed are
-//      written there too;
+//      stage folder inside the project, where the search shards and data files were written;
 //   4. the stage is merged into dist/: a file is replaced only when its bytes differ; pages,
 //      shards and files that are gone are removed; new images are copied;
 //   5. the manifest records what the site now is (the build memory, memory.ts; and
@@ -83,7 +77,7 @@ export interface BuildReport {
   /** Content files left out, with why (the rest of the site is built). */
   skipped: SkippedFile[];
   durationMs: number;
-  timings: { contentMs: number; astroMs: number; pagefindMs: number; dataMs: number; mergeMs: number; totalMs: number };
+  timings: { contentMs: number; astroMs: number; pagefindMs: number; dataMs: number; mergeMs: number; totalMs: number; /** The site index, the page keys and Astro's input (in the planning process, after the data files). */ planMs: number };
 }
 
 let running: Promise<unknown> = Promise.resolve();
@@ -99,7 +93,8 @@ function md5(bytes: Uint8Array): string {
   return createHash('md5').update(bytes).digest('hex');
 }
 
-function stageFor(paths: SitePaths, shard?: { index: number }): string {
+/** The folder a build of `paths.root` stages its output in before the merge. */
+export function stageFor(paths: SitePaths, shard?: { index: number }): string {
   // Inside the project whatever the root: Astro's prerender bundle must resolve the project's packages.
   const id = createHash('sha256').update(paths.root).digest('hex').slice(0, 12);
   return join(PROJECT, '.astro', 'stage', `${id}${shard ? `-${shard.index}` : ''}`);
@@ -122,18 +117,17 @@ async function buildWithMemory(options: BuildOptions): Promise<BuildReport> {
   const manifestDb = options.shard ? openMemory(shardManifestFile(paths.root, options.shard.index)) : memory;
   const manifest = new ManifestStore(manifestDb);
   try {
-    return await buildOnce(options, memory, manifest);
+    return await buildOnce(options, manifest);
   } catch (error) {
     manifest.abandon(); // a build that failed while merging records nothing of it
     throw error;
   } finally {
-    forgetBodies(paths.root);
     if (manifestDb !== memory) manifestDb.close();
     memory.close();
   }
 }
 
-async function buildOnce(options: BuildOptions, memory: DatabaseSync, manifest: ManifestStore): Promise<BuildReport> {
+async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promise<BuildReport> {
   const { config } = options;
   const paths = sitePaths(options.root);
   const started = performance.now();
@@ -148,14 +142,12 @@ async function buildOnce(options: BuildOptions, memory: DatabaseSync, manifest: 
   // A cold build reads every file: a sparse checkout (the hourly workflow's) is widened to the whole tree first.
   if (mode === 'cold' && checkOutWhole(paths.root)) say('  cold build in a sparse checkout: checked out the whole tree');
 
-  // 1. Content.
-  const content = await readContentIndex(paths.root, memory, rendererVersion(PROJECT));
-  const entries: ArticleInput[] = content.entries;
-  const contentDone = performance.now();
-  say(`building ${config.site.title} from ${paths.content}: ${entries.length} articles (${content.read} read, the rest known)`);
+  // 1–3. The whole-site part, in a process of its own (plan.ts, planner.ts): content index, data
+  // files, site index, page keys, Astro's input, then search. The hourly build waits for it to
+  // end before Astro starts, so their memory does not add up; when it indexes more than one search
+  // shard (a cold build, a new shard size) it does so beside Astro's child, on the other core.
   // The small part of the manifest is held whole; its pages and files stay rows, changed in one transaction at the merge.
   const head: ManifestHead = mode === 'cold' ? emptyHead(prefix, randomUUID()) : { ...previous!, buildId: randomUUID() };
-  const inSlice = (file: string) => !options.shard || Number.parseInt(createHash('md5').update(file).digest('hex').slice(0, 8), 16) % options.shard.count === options.shard.index - 1;
   const firstSlice = !options.shard || options.shard.index === 1;
 
   const dist = options.shard ? join(paths.root, 'dist-shards', String(options.shard.index)) : paths.dist;
@@ -165,62 +157,48 @@ async function buildOnce(options: BuildOptions, memory: DatabaseSync, manifest: 
   mkdirSync(join(stage, 'input'), { recursive: true });
   const input = buildInputFiles(join(stage, 'input'));
 
-  // 2. Data files (before the keys: the sources' names the worker reads from the state are on
-  // every card; and before Astro: the data page lists the files).
-  const dataStarted = performance.now();
-  let dataWritten = 0;
-  if (firstSlice) {
-    // The data files carry what the pages show of each body (reuse.ts); a change of the modes rewrites them all, which is rare.
-    const reuse = reuseConfig(config);
-    const reuseKey = createHash('sha256').update(JSON.stringify(reuse)).digest('base64url').slice(0, 22);
-    const previousData = mode === 'cold' || (head.data.reuse ?? reuseKey) !== reuseKey ? null : head.data;
-    const data = await buildDataFilesApart({ paths, previous: previousData, changedFiles: content.changed, outDir: join(stage, 'out'), reuse });
-    head.data = { ...data.manifest, reuse: reuseKey };
-    dataWritten = data.written.length;
-  } else {
-    // Another slice writes no data files, but its cards name their sources as the first slice's do.
-    head.data = { ...head.data, sources: await readSourceHealthApart(paths) };
-  }
-  const health = head.data.sources ?? [];
-  writeFileSync(input.downloads, JSON.stringify(head.data.index));
-  writeFileSync(input.removed, JSON.stringify(head.data.removed ?? []));
-  const dataDone = performance.now();
+  const planner = startPlanner({
+    project: PROJECT,
+    root: paths.root,
+    config,
+    mode,
+    prefix,
+    previous: head,
+    ...(options.shard ? { shard: options.shard } : {}),
+    ...(options.searchShardSize ? { searchShardSize: options.searchShardSize } : {}),
+    dataOut: join(stage, 'out'),
+    searchOut: join(stage, 'search'),
+    input,
+  });
+  const plan = await planner.plan;
+  const planned = performance.now();
+  crashpoint('build:planned'); // kill tests only: the parent killed while its planning process indexes search
+  say(`building ${config.site.title} from ${paths.content}: ${plan.articles} articles (${plan.read} read, the rest known)`);
+  head.data = plan.data;
+  const dataWritten = plan.dataWritten;
+  const toRender = plan.toRender;
 
-  // 3a. What to render.
-  const index = buildSiteIndex(entries, config, health);
-  const keyed = keyedPages(index, prefix);
-  const toRender = manifest.reading(() => keyed.filter((p) => inSlice(p.file) && (mode === 'cold' || manifest.page(p.file) !== p.key || (mode === 'incremental' && !existsSync(join(paths.dist, p.file))))));
-  await writePageInput(index, toRender, input, { root: paths.root, health });
-
-  // 3b. Pages and 3c. search shards. The search index is made from the site index and the HTML
-  // cache, never from a rendered page, so when more than one shard is written (a cold build, a
-  // new shard size) it runs beside Astro's child: two processes on two cores. One shard (an
-  // hourly build) is written after Astro, so that the two processes' memory does not add up.
-  const shards = searchShards(index, prefix, options.searchShardSize);
-  const changedShards = shards.filter(
-    (s) => inSlice(s.bundle) && (mode === 'cold' || manifest.search(s.bundle)?.key !== s.key || (mode === 'incremental' && !existsSync(join(dist, s.bundle, 'pagefind-entry.json')))),
-  );
+  let astroStarted = 0;
   let astroDone = 0;
-  let searchStarted = 0;
+  const searchStarted = planned;
   let pagefindDone = 0;
   const pages = async () => {
+    astroStarted = performance.now();
     await runAstro({ project: PROJECT, root: paths.root, config, outDir: join(stage, 'astro'), input, logLevel: options.verbose ? 'info' : options.quiet ? 'error' : 'warn' });
     astroDone = performance.now();
-    say(`  ${toRender.length} keyed pages rendered (of ${keyed.length}) in ${((astroDone - dataDone) / 1000).toFixed(1)}s`);
+    say(`  ${toRender.length} keyed pages rendered (of ${plan.keyedCount}) in ${((astroDone - astroStarted) / 1000).toFixed(1)}s`);
   };
   const search = async () => {
-    searchStarted = performance.now();
-    await writeSearchShards(index, paths.root, changedShards, join(stage, 'search'));
-    if (firstSlice) await writeShardList(shardList(shards, options.searchShardSize), join(stage, 'search'));
+    await planner.done;
     pagefindDone = performance.now();
   };
-  if (changedShards.length > 1) {
+  if (plan.changedShards.length > 1) {
     // Both run to their end; the first failure is thrown then.
     const failed = (await Promise.allSettled([pages(), search()])).find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
   } else {
-    await pages();
     await search();
+    await pages();
   }
 
   // 4. Merge into dist/, and 5. record it: the manifest's rows change in one transaction, so a
@@ -254,23 +232,25 @@ async function buildOnce(options: BuildOptions, memory: DatabaseSync, manifest: 
   };
 
   const astroFiles = filesUnder(join(stage, 'astro'));
-  const keyedFiles = new Set(keyed.map((p) => p.file));
   for (const file of astroFiles) await place(join(stage, 'astro', file), file);
   for (const page of toRender) manifest.setPage(page.file, page.key);
-  const always = astroFiles.filter((f) => !keyedFiles.has(f));
+  // Astro renders a keyed page only when it is to be rendered: every other file it wrote is rendered every build.
+  const rendered = new Set(toRender.map((p) => p.file));
+  const always = astroFiles.filter((f) => !rendered.has(f));
   const alwaysSet = new Set(always);
   if (!options.shard) {
-    for (const file of manifest.pagesWhere((f) => !keyedFiles.has(f))) {
+    for (const file of plan.staleKeyedPages) {
       manifest.deletePage(file);
       // A removed article's page file now holds its "removed" page, rendered every build.
       if (alwaysSet.has(file)) continue;
       drop(file);
     }
-    for (const file of head.always) if (!alwaysSet.has(file) && !keyedFiles.has(file)) drop(file);
+    const nowKeyed = new Set(plan.nowKeyed);
+    for (const file of head.always) if (!alwaysSet.has(file) && !nowKeyed.has(file)) drop(file);
   }
   head.always = always;
 
-  for (const shard of changedShards) {
+  for (const shard of plan.changedShards) {
     const files = filesUnder(join(stage, 'search', shard.bundle)).map((f) => `${shard.bundle}${f}`);
     for (const file of files) await place(join(stage, 'search', file), file);
     for (const old of manifest.search(shard.bundle)?.files ?? []) if (!files.includes(old)) drop(old);
@@ -278,7 +258,7 @@ async function buildOnce(options: BuildOptions, memory: DatabaseSync, manifest: 
   }
   if (firstSlice) await place(join(stage, 'search', 'pagefind', 'shards.json'), 'pagefind/shards.json');
   if (!options.shard) {
-    const current = new Set(shards.map((s) => s.bundle));
+    const current = new Set(plan.bundles);
     for (const [bundle, entry] of manifest.searches()) if (!current.has(bundle)) {
       for (const file of entry.files) drop(file);
       manifest.deleteSearch(bundle);
@@ -310,19 +290,21 @@ async function buildOnce(options: BuildOptions, memory: DatabaseSync, manifest: 
     rendered: astroFiles.filter((f) => f.endsWith('.html')).length,
     changed,
     removed,
-    indexedPages: shards.reduce((n, s) => n + s.articles.length, 0),
-    searchShards: { total: shards.length, written: changedShards.length },
+    indexedPages: plan.indexedPages,
+    searchShards: { total: plan.bundles.length, written: plan.changedShards.length },
     database: site ? { bytes: site.bytes, sha256: site.sha256 } : null,
     dataFiles: { total: Object.keys(head.data.files).length + (site ? 1 : 0), written: dataWritten },
     mediaFiles,
-    skipped: content.skipped,
+    skipped: plan.skipped,
     durationMs: Math.round(performance.now() - started),
     timings: {
-      contentMs: Math.round(contentDone - started),
-      dataMs: Math.round(dataDone - dataStarted),
-      astroMs: Math.round(astroDone - dataDone),
+      // The planning process's start counts with the content index, which it begins with.
+      contentMs: Math.round(planned - started - plan.timings.dataMs - plan.timings.planMs),
+      dataMs: Math.round(plan.timings.dataMs),
+      astroMs: Math.round(astroDone - astroStarted),
       pagefindMs: Math.round(pagefindDone - searchStarted),
       mergeMs: Math.round(mergeDone - Math.max(astroDone, pagefindDone)),
+      planMs: Math.round(plan.timings.planMs),
       totalMs: Math.round(performance.now() - started),
     },
   };
@@ -368,7 +350,7 @@ export function summary(report: BuildReport): string {
   return [
     `built ${report.pages} pages (${report.files} files) into ${report.dist} in ${(t.totalMs / 1000).toFixed(1)}s (${report.mode})`,
     `  ${report.rendered} pages rendered · ${report.changed.files} files written (${mb(report.changed.bytes)}) · ${report.removed} removed`,
-    `  content ${(t.contentMs / 1000).toFixed(1)}s · data ${(t.dataMs / 1000).toFixed(1)}s · astro ${(t.astroMs / 1000).toFixed(1)}s · search ${(t.pagefindMs / 1000).toFixed(1)}s (${report.searchShards.written} of ${report.searchShards.total} shards, ${report.indexedPages} pages) · merge ${(t.mergeMs / 1000).toFixed(1)}s`,
+    `  content ${(t.contentMs / 1000).toFixed(1)}s · data ${(t.dataMs / 1000).toFixed(1)}s · index and keys ${(t.planMs / 1000).toFixed(1)}s · astro ${(t.astroMs / 1000).toFixed(1)}s · search ${(t.pagefindMs / 1000).toFixed(1)}s (${report.searchShards.written} of ${report.searchShards.total} shards, ${report.indexedPages} pages) · merge ${(t.mergeMs / 1000).toFixed(1)}s`,
     report.database ? `  data: site.sqlite ${mb(report.database.bytes)} sha256 ${report.database.sha256}, ${report.dataFiles.total} files (${report.dataFiles.written} written)` : '  no data yet (the crawler writes data/segments)',
     `  ${report.mediaFiles} media files`,
     ...report.skipped.map((s) => `  warning: left out ${s.file}: ${s.reason}`),

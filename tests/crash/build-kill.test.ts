@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -7,18 +7,26 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticConfig, writeSyntheticSite } from '../../scripts/dev/lib/synthetic-content.ts';
 import { memoryFile } from '../../site/html/html-cache.ts';
+import { stageFor } from '../../site/builder/index.ts';
+import { sitePaths } from '../../crawler/paths.ts';
 import { snapshot } from '../site/helpers/dist.ts';
 
 // SIGKILL inside the build's memory write (crashpoint build:memory-write: the merge into dist/
 // done, the manifest's rows changed, not yet committed). The memory must be the last build's,
 // whole (SQLite's rollback journal undoes the rest when it is next opened), and the next build
 // must finish with the site one unkilled build makes.
+//
+// And SIGKILL of the build while its planning process (site/builder/planner.ts) indexes search
+// (crashpoint build:planned): no handler of the parent runs, so the child must stop by itself
+// (its channel to the parent closes), not write on beside the next build; the next build then
+// makes the site an unkilled build makes.
 
 const run = promisify(execFile);
 const BUILD = join(process.cwd(), 'scripts', 'build.ts');
 let parent: string;
 let killed: string;
 let clean: string;
+let orphaned: string;
 
 function build(root: string, env: Record<string, string> = {}) {
   return run(process.execPath, ['--import', 'tsx', BUILD, '--root', root, '--config', join(parent, 'site.config.mjs')], { cwd: process.cwd(), env: { ...process.env, ...env }, maxBuffer: 1 << 26 });
@@ -53,12 +61,27 @@ beforeAll(async () => {
   writeFileSync(join(parent, 'site.config.mjs'), `export default ${JSON.stringify(config)};\n`);
   killed = join(parent, 'killed');
   clean = join(parent, 'clean');
+  orphaned = join(parent, 'orphaned');
   await writeSyntheticSite(killed, { articles: 8, topics: 1, pageSize: 5, seed: 8 });
   await build(killed);
   cpSync(killed, clean, { recursive: true });
+  cpSync(killed, orphaned, { recursive: true });
   editNewest(killed);
   editNewest(clean);
+  editNewest(orphaned);
 }, 600_000);
+
+/** Processes whose command line names `root` and the planning child (planner.ts passes the root as its argument). */
+function plannersOf(root: string): string[] {
+  const out = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
+  return out.split('\n').filter((line) => line.includes('planner-child.ts') && line.includes(root));
+}
+
+async function distOf(root: string): Promise<Map<string, Buffer>> {
+  const files = await snapshot(join(root, 'dist'));
+  files.delete('.gleaner/files.json');
+  return files;
+}
 
 afterAll(() => {
   if (parent) rmSync(parent, { recursive: true, force: true });
@@ -87,5 +110,29 @@ describe('a build killed while writing its memory', () => {
     const [after, expected] = [manifestRows(killed), manifestRows(clean)];
     expect(after.pages).toEqual(expected.pages);
     expect(after.files).toEqual(expected.files);
+  }, 600_000);
+});
+
+describe('a build killed while its planning process indexes search', () => {
+  it('takes the planning process with it, and the next build makes the site an unkilled build makes', async () => {
+    const failed = await build(orphaned, { GLEANER_CRASH_AT: 'build:planned:1' }).then(
+      () => null,
+      (error: { signal: string | null }) => error,
+    );
+    expect(failed?.signal).toBe('SIGKILL');
+    // The child notices the closed channel at once; the deadline only bounds a test that would otherwise hang.
+    const deadline = Date.now() + 60_000;
+    while (plannersOf(orphaned).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(plannersOf(orphaned)).toEqual([]);
+    // It stopped with its parent: had it gone on, it would have finished the search shards and written their list.
+    expect(existsSync(join(stageFor(sitePaths(orphaned)), 'search', 'pagefind', 'shards.json'))).toBe(false);
+    expect(manifestRows(orphaned).integrity).toEqual({ integrity_check: 'ok' });
+
+    await build(orphaned);
+    await build(clean); // built once already when the test above ran; the same site either way
+    const [a, b] = [await distOf(orphaned), await distOf(clean)];
+    expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
+    expect([...a].filter(([file, bytes]) => !b.get(file)?.equals(bytes)).map(([file]) => file)).toEqual([]);
+    expect(manifestRows(orphaned).pages).toEqual(manifestRows(clean).pages);
   }, 600_000);
 });

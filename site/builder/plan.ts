@@ -1,0 +1,156 @@
+import { createHash } from 'node:crypto';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from '../../crawler/config/index.ts';
+import { sitePaths } from '../../crawler/paths.ts';
+import { buildSiteIndex } from '../model/site-index.ts';
+import { reuseConfig } from '../model/reuse.ts';
+import { rendererVersion, memoryFile } from '../html/html-cache.ts';
+import { forgetBodies } from '../html/article-body.ts';
+import { readContentIndex, type SkippedFile } from './content-index.ts';
+import { buildDataFilesApart, readSourceHealthApart } from './data/apart.ts';
+import type { DataManifest } from './data/index.ts';
+import type { BuildInput } from './input.ts';
+import { ManifestStore, type ManifestHead } from './manifest.ts';
+import { openMemory, shardManifestFile } from './memory.ts';
+import { writePageInput } from './page-input.ts';
+import { keyedPages } from './page-keys.ts';
+import { searchShards, shardList, writeSearchShards, writeShardList } from './search.ts';
+
+// The whole-site part of a build: read content/ (the content index), write the data files, build
+// the site index, key every page against the manifest, write the data of the pages to render for
+// Astro, and index the search shards whose key changed. It is the only part that holds every
+// article, so it runs in a process of its own (planner.ts) that ends before Astro's starts (or,
+// in a build that writes several search shards, that indexes them beside Astro): its memory and
+// Astro's never add up. What it hands back is small: the pages to render and what the merge
+// needs to know of the rest.
+
+export interface PlanJob {
+  /** The project folder (where site/ is): the renderer's version is read from it. */
+  project: string;
+  root: string;
+  config: Config;
+  mode: 'cold' | 'incremental' | 'delta';
+  /** The code and config fingerprint this build renders with. */
+  prefix: string;
+  /** The last build's head (an empty one for a cold build). */
+  previous: ManifestHead;
+  shard?: { index: number; count: number };
+  searchShardSize?: number;
+  /** Where the data files, the search shards and Astro's input go. */
+  dataOut: string;
+  searchOut: string;
+  input: BuildInput;
+}
+
+export interface BuildPlan {
+  articles: number;
+  /** Content files read this time (the rest were known). */
+  read: number;
+  skipped: SkippedFile[];
+  data: DataManifest;
+  dataWritten: number;
+  keyedCount: number;
+  /** The keyed pages this build renders, with their keys. */
+  toRender: Array<{ file: string; key: string }>;
+  /** Pages of the manifest that are no longer keyed (an incremental or delta build of the whole site). */
+  staleKeyedPages: string[];
+  /** Files of the last build's always-rendered list that are keyed pages now. */
+  nowKeyed: string[];
+  /** Every search bundle, oldest first, and those whose key changed (indexed by `search`). */
+  bundles: string[];
+  changedShards: Array<{ bundle: string; key: string }>;
+  indexedPages: number;
+  timings: { contentMs: number; dataMs: number; planMs: number };
+}
+
+/** Plans a build; `search()` then indexes the changed shards (and writes the shard list) from the same site index. */
+export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search: () => Promise<void> }> {
+  const { config, mode, prefix, previous } = job;
+  const paths = sitePaths(job.root);
+  const memory = openMemory(memoryFile(paths.root));
+  const manifestDb = job.shard ? openMemory(shardManifestFile(paths.root, job.shard.index)) : memory;
+  const manifest = new ManifestStore(manifestDb);
+  const inSlice = (file: string) => !job.shard || Number.parseInt(createHash('md5').update(file).digest('hex').slice(0, 8), 16) % job.shard.count === job.shard.index - 1;
+  const firstSlice = !job.shard || job.shard.index === 1;
+  const started = performance.now();
+  let closed = false;
+
+  try {
+    const content = await readContentIndex(paths.root, memory, rendererVersion(job.project));
+    const contentDone = performance.now();
+
+    // Data files (before the keys: the sources' names the worker reads from the state are on
+    // every card; and before Astro: the data page lists the files).
+    let data: DataManifest;
+    let dataWritten = 0;
+    if (firstSlice) {
+      // The data files carry what the pages show of each body (reuse.ts); a change of the modes rewrites them all, which is rare.
+      const reuse = reuseConfig(config);
+      const reuseKey = createHash('sha256').update(JSON.stringify(reuse)).digest('base64url').slice(0, 22);
+      const previousData = mode === 'cold' || (previous.data.reuse ?? reuseKey) !== reuseKey ? null : previous.data;
+      const built = await buildDataFilesApart({ paths, previous: previousData, changedFiles: content.changed, outDir: job.dataOut, reuse });
+      data = { ...built.manifest, reuse: reuseKey };
+      dataWritten = built.written.length;
+    } else {
+      // Another slice writes no data files, but its cards name their sources as the first slice's do.
+      data = { ...previous.data, sources: await readSourceHealthApart(paths) };
+    }
+    const health = data.sources ?? [];
+    writeFileSync(job.input.downloads, JSON.stringify(data.index));
+    writeFileSync(job.input.removed, JSON.stringify(data.removed ?? []));
+    const dataDone = performance.now();
+
+    const index = buildSiteIndex(content.entries, config, health);
+    const keyed = keyedPages(index, prefix);
+    const toRender = manifest.reading(() =>
+      keyed.filter((p) => inSlice(p.file) && (mode === 'cold' || manifest.page(p.file) !== p.key || (mode === 'incremental' && !existsSync(join(paths.dist, p.file))))),
+    );
+    await writePageInput(index, toRender, job.input, { root: paths.root, health });
+    const keyedFiles = new Set(keyed.map((p) => p.file));
+    const staleKeyedPages = mode === 'cold' || job.shard ? [] : manifest.pagesWhere((f) => !keyedFiles.has(f));
+    const nowKeyed = previous.always.filter((f) => keyedFiles.has(f));
+
+    // The search index is made from the site index and the HTML cache, never from a rendered page.
+    const shards = searchShards(index, prefix, job.searchShardSize);
+    const dist = job.shard ? join(paths.root, 'dist-shards', String(job.shard.index)) : paths.dist;
+    const changedShards = shards.filter(
+      (s) => inSlice(s.bundle) && (mode === 'cold' || manifest.search(s.bundle)?.key !== s.key || (mode === 'incremental' && !existsSync(join(dist, s.bundle, 'pagefind-entry.json')))),
+    );
+    const plan: BuildPlan = {
+      articles: content.entries.length,
+      read: content.read,
+      skipped: content.skipped,
+      data,
+      dataWritten,
+      keyedCount: keyed.length,
+      toRender: toRender.map((p) => ({ file: p.file, key: p.key })),
+      staleKeyedPages,
+      nowKeyed,
+      bundles: shards.map((s) => s.bundle),
+      changedShards: changedShards.map((s) => ({ bundle: s.bundle, key: s.key })),
+      indexedPages: shards.reduce((n, s) => n + s.articles.length, 0),
+      timings: { contentMs: contentDone - started, dataMs: dataDone - contentDone, planMs: performance.now() - dataDone },
+    };
+    const search = async () => {
+      try {
+        await writeSearchShards(index, paths.root, changedShards, job.searchOut);
+        if (firstSlice) await writeShardList(shardList(shards, job.searchShardSize), job.searchOut);
+      } finally {
+        close();
+      }
+    };
+    return { plan, search };
+  } catch (error) {
+    close();
+    throw error;
+  }
+
+  function close(): void {
+    if (closed) return;
+    closed = true;
+    forgetBodies(paths.root);
+    if (manifestDb !== memory) manifestDb.close();
+    memory.close();
+  }
+}
