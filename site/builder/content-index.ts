@@ -112,6 +112,22 @@ const BATCH = 500;
  * file is read.
  */
 export async function readContentIndex(root: string, db: DatabaseSync = openMemory(':memory:'), renderer = 'unversioned'): Promise<ContentIndex> {
+  const update = await updateContentIndex(root, db, renderer);
+  return { ...loadContentIndex(db, update.files), read: update.changed.length, changed: update.changed };
+}
+
+/** What updateContentIndex did: every Markdown file (in the order that decides the first of two files for one id), and those read again. */
+export interface ContentUpdate {
+  files: string[];
+  changed: string[];
+}
+
+/**
+ * The first half of readContentIndex: brings the memory's rows up to content/ (reading and
+ * rendering only what changed) and holds no article. A build runs its data files between the
+ * two halves, so their memory and every article's frontmatter are never held at once.
+ */
+export async function updateContentIndex(root: string, db: DatabaseSync, renderer = 'unversioned'): Promise<ContentUpdate> {
   const files = markdownFiles(root);
   const keys = fileKeys(root, files);
   const put = db.prepare('INSERT INTO content VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (file) DO UPDATE SET key = excluded.key, id = excluded.id, data = excluded.data, body_sha = excluded.body_sha, skipped = excluded.skipped');
@@ -155,7 +171,11 @@ export async function readContentIndex(root: string, db: DatabaseSync = openMemo
     db.exec('ROLLBACK');
     throw error;
   }
+  return { files, changed };
+}
 
+/** The second half of readContentIndex: every article of `files` from the memory's rows, and the files left out with why. */
+export function loadContentIndex(db: DatabaseSync, files: string[]): Pick<ContentIndex, 'entries' | 'skipped'> {
   // Every row in one pass, then taken in the files' order (which decides the first of two files for one id).
   const rows = new Map<string, { id: string | null; data: string | null; body_sha: string | null; skipped: string | null }>();
   for (const row of db.prepare('SELECT file, id, data, body_sha, skipped FROM content').iterate() as Iterable<{ file: string; id: string | null; data: string | null; body_sha: string | null; skipped: string | null }>) rows.set(row.file, row);
@@ -177,5 +197,5 @@ export async function readContentIndex(root: string, db: DatabaseSync = openMemo
     seen.set(row.id, file);
     entries.push({ id: row.id, file, data: JSON.parse(row.data) as ArticleInput['data'], bodySha: row.body_sha, dataSha: createHash('sha1').update(row.data).digest('base64url') });
   }
-  return { entries, skipped, read: changed.length, changed };
+  return { entries, skipped };
 }

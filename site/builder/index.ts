@@ -16,14 +16,15 @@ import { memoryFile } from '../html/html-cache.ts';
 import { crashpoint } from '../../crawler/crashpoint.ts';
 import { checkOutFolders, checkOutWhole, offDiskFiles, withOffDiskFiles } from '../../crawler/sparse-checkout.ts';
 import { startPlanner } from './planner.ts';
+import { writeSearchBundles } from './search.ts';
 import { placeMediaFile } from './place-media.ts';
 
 // npm run build: <root>/content → <root>/dist, rendering only what changed (see page-keys.ts):
 //
 //   1. read content/ (content-index.ts: only files that changed are read again);
 //   2. key every page whose number grows with the site; compare with the last build's manifest;
-//      (1 and 2, the data files and the search shards whose key changed are the whole-site part:
-//      plan.ts, in a process of its own, planner.ts, so its memory never adds to Astro's);
+//      (1 and 2, the data files and the search records are the whole-site part: plan.ts, in a
+//      process of its own, planner.ts, which an hourly build lets end before Astro starts);
 //   3. Astro renders the pages whose key changed, and every page that is always rendered, into a
 //      stage folder inside the project, where the search shards and data files were written;
 //   4. the stage is merged into dist/: a file is replaced only when its bytes differ; pages,
@@ -143,14 +144,21 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
   if (mode === 'cold' && checkOutWhole(paths.root)) say('  cold build in a sparse checkout: checked out the whole tree');
 
   // 1–3. The whole-site part, in a process of its own (plan.ts, planner.ts): content index, data
-  // files, site index, page keys, Astro's input, then search. The hourly build waits for it to
-  // end before Astro starts, so their memory does not add up; when it indexes more than one search
-  // shard (a cold build, a new shard size) it does so beside Astro's child, on the other core.
+  // files, site index, page keys, Astro's input, and the records of the search shards to write.
+  // An hourly build waits for it to end before Astro starts, so their memory does not add up, and
+  // indexes its shard or two beside Astro; a cold build lets it index every shard beside Astro.
   // The small part of the manifest is held whole; its pages and files stay rows, changed in one transaction at the merge.
   const head: ManifestHead = mode === 'cold' ? emptyHead(prefix, randomUUID()) : { ...previous!, buildId: randomUUID() };
   const firstSlice = !options.shard || options.shard.index === 1;
 
   const dist = options.shard ? join(paths.root, 'dist-shards', String(options.shard.index)) : paths.dist;
+  // A cold build forgets the last build before it moves dist/ aside: killed after that, it leaves no
+  // manifest speaking for a dist/ that is gone, and the next build is cold too.
+  if (mode === 'cold' && manifest.head()) {
+    manifest.begin();
+    manifest.clear();
+    manifest.commit();
+  }
   if (mode === 'cold' && existsSync(dist)) await moveAside(paths, dist);
   const stage = stageFor(paths, options.shard);
   rmSync(stage, { recursive: true, force: true });
@@ -182,7 +190,7 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
 
   let astroStarted = 0;
   let astroDone = 0;
-  const searchStarted = planned;
+  let searchStarted = planned;
   let pagefindDone = 0;
   const pages = async () => {
     astroStarted = performance.now();
@@ -191,17 +199,17 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
     say(`  ${toRender.length} keyed pages rendered (of ${plan.keyedCount}) in ${((astroDone - astroStarted) / 1000).toFixed(1)}s`);
   };
   const search = async () => {
-    await planner.done;
+    if (plan.searchRecords !== null) searchStarted = performance.now();
+    if (plan.searchRecords === null) await planner.done;
+    else await writeSearchBundles(plan.searchRecords, plan.searchLanguage, join(stage, 'search'));
     pagefindDone = performance.now();
   };
-  if (plan.changedShards.length > 1) {
-    // Both run to their end; the first failure is thrown then.
-    const failed = (await Promise.allSettled([pages(), search()])).find((r) => r.status === 'rejected');
-    if (failed) throw failed.reason;
-  } else {
-    await search();
-    await pages();
-  }
+  // Astro's child starts once the planning process has exited (in a cold build, the planning process
+  // indexes search meanwhile); the search shard or two of an hourly build are indexed here, beside it.
+  if (plan.searchRecords !== null) await planner.done;
+  // Both run to their end; the first failure is thrown then.
+  const failed = (await Promise.allSettled([pages(), search()])).find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
 
   // 4. Merge into dist/, and 5. record it: the manifest's rows change in one transaction, so a
   // killed build leaves the last build's manifest whole.

@@ -7,7 +7,7 @@ import { buildSiteIndex } from '../model/site-index.ts';
 import { reuseConfig } from '../model/reuse.ts';
 import { rendererVersion, memoryFile } from '../html/html-cache.ts';
 import { forgetBodies } from '../html/article-body.ts';
-import { readContentIndex, type SkippedFile } from './content-index.ts';
+import { loadContentIndex, updateContentIndex, type SkippedFile } from './content-index.ts';
 import { buildDataFilesApart, readSourceHealthApart } from './data/apart.ts';
 import type { DataManifest } from './data/index.ts';
 import type { BuildInput } from './input.ts';
@@ -15,15 +15,15 @@ import { ManifestStore, type ManifestHead } from './manifest.ts';
 import { openMemory, shardManifestFile } from './memory.ts';
 import { writePageInput } from './page-input.ts';
 import { keyedPages } from './page-keys.ts';
-import { searchShards, shardList, writeSearchShards, writeShardList } from './search.ts';
+import { searchLanguage, searchShards, shardList, shardRecords, writeSearchShards, writeShardList, type ShardRecords } from './search.ts';
 
 // The whole-site part of a build: read content/ (the content index), write the data files, build
 // the site index, key every page against the manifest, write the data of the pages to render for
 // Astro, and index the search shards whose key changed. It is the only part that holds every
-// article, so it runs in a process of its own (planner.ts) that ends before Astro's starts (or,
-// in a build that writes several search shards, that indexes them beside Astro): its memory and
-// Astro's never add up. What it hands back is small: the pages to render and what the merge
-// needs to know of the rest.
+// article, so it runs in a process of its own (planner.ts) that ends before Astro's starts (in a
+// cold build it indexes the search shards beside Astro): its memory and Astro's never add up in
+// an hourly build. What it hands back is small: the pages to render, what the merge needs to know
+// of the rest, and the records of the search shard or two an hourly build writes.
 
 export interface PlanJob {
   /** The project folder (where site/ is): the renderer's version is read from it. */
@@ -57,14 +57,20 @@ export interface BuildPlan {
   staleKeyedPages: string[];
   /** Files of the last build's always-rendered list that are keyed pages now. */
   nowKeyed: string[];
-  /** Every search bundle, oldest first, and those whose key changed (indexed by `search`). */
+  /** Every search bundle, oldest first, and those whose key changed. */
   bundles: string[];
   changedShards: Array<{ bundle: string; key: string }>;
+  /**
+   * The changed shards' records, for the build to index once this process has exited; null in a
+   * cold build, where this process indexes them itself (`search`), beside Astro.
+   */
+  searchRecords: ShardRecords[] | null;
+  searchLanguage: string;
   indexedPages: number;
   timings: { contentMs: number; dataMs: number; planMs: number };
 }
 
-/** Plans a build; `search()` then indexes the changed shards (and writes the shard list) from the same site index. */
+/** Plans a build; in a cold build `search()` then indexes the changed shards from the same site index. */
 export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search: () => Promise<void> }> {
   const { config, mode, prefix, previous } = job;
   const paths = sitePaths(job.root);
@@ -77,8 +83,9 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
   let closed = false;
 
   try {
-    const content = await readContentIndex(paths.root, memory, rendererVersion(job.project));
-    const contentDone = performance.now();
+    // The content index is brought up to date first; every article's frontmatter is loaded only after the data files are written.
+    const update = await updateContentIndex(paths.root, memory, rendererVersion(job.project));
+    const contentUpdated = performance.now();
 
     // Data files (before the keys: the sources' names the worker reads from the state are on
     // every card; and before Astro: the data page lists the files).
@@ -89,7 +96,7 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
       const reuse = reuseConfig(config);
       const reuseKey = createHash('sha256').update(JSON.stringify(reuse)).digest('base64url').slice(0, 22);
       const previousData = mode === 'cold' || (previous.data.reuse ?? reuseKey) !== reuseKey ? null : previous.data;
-      const built = await buildDataFilesApart({ paths, previous: previousData, changedFiles: content.changed, outDir: job.dataOut, reuse });
+      const built = await buildDataFilesApart({ paths, previous: previousData, changedFiles: update.changed, outDir: job.dataOut, reuse });
       data = { ...built.manifest, reuse: reuseKey };
       dataWritten = built.written.length;
     } else {
@@ -101,6 +108,8 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
     writeFileSync(job.input.removed, JSON.stringify(data.removed ?? []));
     const dataDone = performance.now();
 
+    const content = loadContentIndex(memory, update.files);
+    const contentDone = performance.now();
     const index = buildSiteIndex(content.entries, config, health);
     const keyed = keyedPages(index, prefix);
     const toRender = manifest.reading(() =>
@@ -117,9 +126,12 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
     const changedShards = shards.filter(
       (s) => inSlice(s.bundle) && (mode === 'cold' || manifest.search(s.bundle)?.key !== s.key || (mode === 'incremental' && !existsSync(join(dist, s.bundle, 'pagefind-entry.json')))),
     );
+    if (firstSlice) await writeShardList(shardList(shards, job.searchShardSize), job.searchOut);
+    // An hourly build's shard or two: their records are small, and with them the search needs no site index.
+    const searchRecords = mode === 'cold' ? null : await Promise.all(changedShards.map(async (s) => ({ bundle: s.bundle, records: await shardRecords(index, paths.root, s) })));
     const plan: BuildPlan = {
       articles: content.entries.length,
-      read: content.read,
+      read: update.changed.length,
       skipped: content.skipped,
       data,
       dataWritten,
@@ -129,13 +141,14 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
       nowKeyed,
       bundles: shards.map((s) => s.bundle),
       changedShards: changedShards.map((s) => ({ bundle: s.bundle, key: s.key })),
+      searchRecords,
+      searchLanguage: searchLanguage(config),
       indexedPages: shards.reduce((n, s) => n + s.articles.length, 0),
-      timings: { contentMs: contentDone - started, dataMs: dataDone - contentDone, planMs: performance.now() - dataDone },
+      timings: { contentMs: contentUpdated - started + (contentDone - dataDone), dataMs: dataDone - contentUpdated, planMs: performance.now() - contentDone },
     };
     const search = async () => {
       try {
-        await writeSearchShards(index, paths.root, changedShards, job.searchOut);
-        if (firstSlice) await writeShardList(shardList(shards, job.searchShardSize), job.searchOut);
+        if (searchRecords === null) await writeSearchShards(index, paths.root, changedShards, job.searchOut);
       } finally {
         close();
       }

@@ -17,9 +17,9 @@ export type PlannerMessage = Omit<PlanJob, 'config'> & { config: string };
 export type PlannerReply = { plan: BuildPlan } | { error: { message: string; code?: ErrorCode } };
 
 export interface Planner {
-  /** The plan, once made; the child then indexes search. */
+  /** The plan, once made; in a cold build the child then indexes search. */
   plan: Promise<BuildPlan>;
-  /** Resolves when the child has indexed search and exited. */
+  /** Resolves when the child has exited (in a cold build, once it has indexed search). */
   done: Promise<void>;
 }
 

@@ -60,7 +60,7 @@ function recordOf(index: SiteIndex, article: Article, html: string): pagefind.Cu
   return {
     url: article.path,
     content: `${data.title}. ${shown}`,
-    language: config.site.language.slice(0, 2).toLowerCase(),
+    language: searchLanguage(config),
     meta,
     filters: { topic: [topic?.name ?? article.topic], tag: article.tags.map((t) => t.name) },
     // Fixed-width ISO: Pagefind compares sort values as strings.
@@ -87,13 +87,37 @@ export function shardList(shards: SearchShard[], size = SHARD_SIZE): ShardList {
 
 /** Indexes the given shards into `outDir` (a folder laid out like dist/). */
 export async function writeSearchShards(index: SiteIndex, root: string, shards: SearchShard[], outDir: string): Promise<void> {
+  await writeSearchBundles((async function* () {
+    for (const shard of shards) yield { bundle: shard.bundle, records: await shardRecords(index, root, shard) };
+  })(), searchLanguage(index.config), outDir);
+}
+
+/** A shard's bundle and what its index holds: everything it needs but the site index, so another process can write it. */
+export interface ShardRecords {
+  bundle: string;
+  records: pagefind.CustomRecord[];
+}
+
+export function searchLanguage(config: SiteIndex['config']): string {
+  return config.site.language.slice(0, 2).toLowerCase();
+}
+
+/** The records of a shard's articles (their bodies read from the HTML cache). */
+export async function shardRecords(index: SiteIndex, root: string, shard: SearchShard): Promise<pagefind.CustomRecord[]> {
+  const records: pagefind.CustomRecord[] = [];
+  for (const article of shard.articles) records.push(recordOf(index, article, await articleHtml(root, article)));
+  return records;
+}
+
+/** Indexes each shard's records into its bundle under `outDir` (a folder laid out like dist/). */
+export async function writeSearchBundles(shards: Iterable<ShardRecords> | AsyncIterable<ShardRecords>, language: string, outDir: string): Promise<void> {
   try {
-    for (const shard of shards) {
-      const { index: pf, errors } = await pagefind.createIndex({ forceLanguage: index.config.site.language.slice(0, 2).toLowerCase() });
+    for await (const shard of shards) {
+      const { index: pf, errors } = await pagefind.createIndex({ forceLanguage: language });
       if (!pf) throw new Error(`pagefind: ${errors.join('; ')}`);
-      for (const article of shard.articles) {
-        const added = await pf.addCustomRecord(recordOf(index, article, await articleHtml(root, article)));
-        if (added.errors.length) throw new Error(`pagefind: ${article.id}: ${added.errors.join('; ')}`);
+      for (const record of shard.records) {
+        const added = await pf.addCustomRecord(record);
+        if (added.errors.length) throw new Error(`pagefind: ${record.url}: ${added.errors.join('; ')}`);
       }
       const out = join(outDir, shard.bundle);
       const written = await pf.writeFiles({ outputPath: out });

@@ -16,10 +16,10 @@ import { snapshot } from '../site/helpers/dist.ts';
 // whole (SQLite's rollback journal undoes the rest when it is next opened), and the next build
 // must finish with the site one unkilled build makes.
 //
-// And SIGKILL of the build while its planning process (site/builder/planner.ts) indexes search
-// (crashpoint build:planned): no handler of the parent runs, so the child must stop by itself
-// (its channel to the parent closes), not write on beside the next build; the next build then
-// makes the site an unkilled build makes.
+// And SIGKILL of a cold build while its planning process (site/builder/planner.ts) indexes search
+// beside Astro (crashpoint build:planned): no handler of the parent runs, so the child must stop
+// by itself (its channel to the parent closes), not write on beside the next build; the next build
+// then makes the site an unkilled build makes.
 
 const run = promisify(execFile);
 const BUILD = join(process.cwd(), 'scripts', 'build.ts');
@@ -28,8 +28,8 @@ let killed: string;
 let clean: string;
 let orphaned: string;
 
-function build(root: string, env: Record<string, string> = {}) {
-  return run(process.execPath, ['--import', 'tsx', BUILD, '--root', root, '--config', join(parent, 'site.config.mjs')], { cwd: process.cwd(), env: { ...process.env, ...env }, maxBuffer: 1 << 26 });
+function build(root: string, env: Record<string, string> = {}, args: string[] = []) {
+  return run(process.execPath, ['--import', 'tsx', BUILD, '--root', root, '--config', join(parent, 'site.config.mjs'), ...args], { cwd: process.cwd(), env: { ...process.env, ...env }, maxBuffer: 1 << 26 });
 }
 
 function manifestRows(root: string): { head: unknown; pages: unknown; files: unknown; integrity: unknown } {
@@ -113,9 +113,9 @@ describe('a build killed while writing its memory', () => {
   }, 600_000);
 });
 
-describe('a build killed while its planning process indexes search', () => {
+describe('a cold build killed while its planning process indexes search', () => {
   it('takes the planning process with it, and the next build makes the site an unkilled build makes', async () => {
-    const failed = await build(orphaned, { GLEANER_CRASH_AT: 'build:planned:1' }).then(
+    const failed = await build(orphaned, { GLEANER_CRASH_AT: 'build:planned:1' }, ['--cold']).then(
       () => null,
       (error: { signal: string | null }) => error,
     );
@@ -124,8 +124,8 @@ describe('a build killed while its planning process indexes search', () => {
     const deadline = Date.now() + 60_000;
     while (plannersOf(orphaned).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(plannersOf(orphaned)).toEqual([]);
-    // It stopped with its parent: had it gone on, it would have finished the search shards and written their list.
-    expect(existsSync(join(stageFor(sitePaths(orphaned)), 'search', 'pagefind', 'shards.json'))).toBe(false);
+    // It stopped with its parent: had it gone on, it would have written the search shard's files.
+    expect(existsSync(join(stageFor(sitePaths(orphaned)), 'search', 'pagefind', 's0000', 'pagefind-entry.json'))).toBe(false);
     expect(manifestRows(orphaned).integrity).toEqual({ integrity_check: 'ok' });
 
     await build(orphaned);
