@@ -1,15 +1,13 @@
-import { fork } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { configHandoff, type Config } from '../../crawler/config/index.ts';
 import type { BuildInput } from './input.ts';
+import { forkBuildChild } from './child-process.ts';
 
 // `astro build` in a child process. A build keeps what it allocated resident after it returns,
-// mostly outside V8's heap, so no collection gives it back; the parent goes on to index search
-// and write data files, and in one process the two would add up.
+// mostly outside V8's heap, so no collection gives it back; the parent goes on to merge the
+// stage into dist/, and in one process the two would add up.
 
 const CHILD = fileURLToPath(new URL('./astro-child.ts', import.meta.url));
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 export interface AstroRun {
   /** The project folder (astro.config.mjs and site/ are here). */
@@ -34,21 +32,12 @@ export function runAstro(run: AstroRun): Promise<void> {
     GLEANER_PROJECT: run.project,
     ASTRO_TELEMETRY_DISABLED: '1',
   };
-  const child = fork(CHILD, [], { env, execArgv: ['--import', TSX], stdio: ['ignore', 'inherit', 'pipe', 'ipc'], cwd: run.project });
-  let errors = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
-    process.stderr.write(chunk);
-    errors = (errors + chunk.toString('utf8')).slice(-4000);
-  });
-  // A parent that exits (killed, or an error elsewhere) takes its build with it.
-  const stop = () => child.kill();
-  process.once('exit', stop);
+  const { child, errorTail } = forkBuildChild(CHILD, [], { env, cwd: run.project });
   return new Promise((done, fail) => {
     child.once('error', fail);
     child.once('exit', (code, signal) => {
-      process.off('exit', stop);
       if (code === 0) done();
-      else fail(new Error(`astro build failed (${signal ?? `exit code ${code}`})${errors.trim() ? `:\n${errors.trim()}` : ''}`));
+      else fail(new Error(`astro build failed (${signal ?? `exit code ${code}`})${errorTail() ? `:\n${errorTail()}` : ''}`));
     });
   });
 }

@@ -1,0 +1,29 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+
+// A child process of the build (Astro's, the planning process): a TypeScript file run with tsx,
+// its error output passed through and its end kept for the error message, and killed when the
+// build's process exits first.
+
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+export interface BuildChild {
+  child: ChildProcess;
+  /** The last 4,000 characters it wrote to stderr, trimmed. */
+  errorTail(): string;
+}
+
+export function forkBuildChild(file: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; serialization?: 'json' | 'advanced' }): BuildChild {
+  const child = fork(file, args, { ...options, execArgv: ['--import', TSX], stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
+  let errors = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    errors = (errors + chunk.toString('utf8')).slice(-4000);
+  });
+  // A parent that exits (killed, or an error elsewhere) takes the child with it.
+  const stop = () => child.kill();
+  process.once('exit', stop);
+  child.once('exit', () => process.off('exit', stop));
+  return { child, errorTail: () => errors.trim() };
+}
