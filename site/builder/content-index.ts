@@ -176,17 +176,25 @@ export async function updateContentIndex(root: string, db: DatabaseSync, rendere
 
 /** The second half of readContentIndex: every article of `files` from the memory's rows, and the files left out with why. */
 export function loadContentIndex(db: DatabaseSync, files: string[]): Pick<ContentIndex, 'entries' | 'skipped'> {
-  // Every row in one pass, then taken in the files' order (which decides the first of two files for one id).
-  const rows = new Map<string, { id: string | null; data: string | null; body_sha: string | null; skipped: string | null }>();
-  for (const row of db.prepare('SELECT file, id, data, body_sha, skipped FROM content').iterate() as Iterable<{ file: string; id: string | null; data: string | null; body_sha: string | null; skipped: string | null }>) rows.set(row.file, row);
+  // Every row in one pass, each parsed as it is read (so no row's text outlives it), then taken in
+  // the files' order (which decides the first of two files for one id).
+  const rows = new Map<string, ContentEntry | { skipped: string }>();
+  for (const row of db.prepare('SELECT file, id, data, body_sha, skipped FROM content').iterate() as Iterable<{ file: string; id: string | null; data: string | null; body_sha: string | null; skipped: string | null }>) {
+    rows.set(
+      row.file,
+      row.id === null || row.data === null || row.body_sha === null
+        ? { skipped: row.skipped ?? 'unreadable' }
+        : { id: row.id, file: row.file, data: JSON.parse(row.data) as ArticleInput['data'], bodySha: row.body_sha, dataSha: createHash('sha1').update(row.data).digest('base64url') },
+    );
+  }
   const entries: ContentEntry[] = [];
   const skipped: SkippedFile[] = [];
   const seen = new Map<string, string>();
   for (const file of files) {
     const row = rows.get(file)!;
     rows.delete(file);
-    if (row.id === null || row.data === null || row.body_sha === null) {
-      skipped.push({ file, reason: row.skipped ?? 'unreadable' });
+    if ('skipped' in row) {
+      skipped.push({ file, reason: row.skipped });
       continue;
     }
     const first = seen.get(row.id);
@@ -195,7 +203,7 @@ export function loadContentIndex(db: DatabaseSync, files: string[]): Pick<Conten
       continue;
     }
     seen.set(row.id, file);
-    entries.push({ id: row.id, file, data: JSON.parse(row.data) as ArticleInput['data'], bodySha: row.body_sha, dataSha: createHash('sha1').update(row.data).digest('base64url') });
+    entries.push(row);
   }
   return { entries, skipped };
 }

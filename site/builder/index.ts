@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readdir as readdirAsync, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../../crawler/config/index.ts';
@@ -178,8 +178,6 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
     searchOut: join(stage, 'search'),
     input,
   });
-  // The media folders are listed while the planning process works, on the other core (a few seconds at 100,000 articles).
-  const media = firstSlice ? listMedia(paths) : [];
   const plan = await planner.plan;
   const planned = performance.now();
   crashpoint('build:planned'); // kill tests only: the parent killed while its planning process indexes search
@@ -207,8 +205,13 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
   // Astro's child starts once the planning process has exited (in a cold build, the planning process
   // indexes search meanwhile); the search shard or two of an hourly build are indexed here, beside it.
   if (plan.searchRecords !== null) await planner.done;
-  // Both run to their end; the first failure is thrown then.
-  const failed = (await Promise.allSettled([pages(), search()])).find((r) => r.status === 'rejected');
+  // The media folders are listed meanwhile too (a few seconds at 100,000 articles), once the planning process is gone.
+  let media: string[] = [];
+  const listing = async () => {
+    if (firstSlice) media = await listMedia(paths);
+  };
+  // All run to their end; the first failure is thrown then.
+  const failed = (await Promise.allSettled([pages(), search(), listing()])).find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
 
   // 4. Merge into dist/, and 5. record it: the manifest's rows change in one transaction, so a
@@ -323,9 +326,26 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
 }
 
 /** Lead images, kept in media/<yyyy>/<mm>/ and served flat from /media/<name> (names are content hashes: a known name is a known file): every file, relative to media/. */
-function listMedia(paths: SitePaths): string[] {
+async function listMedia(paths: SitePaths): Promise<string[]> {
   // In a sparse checkout the media git tracks outside it count too: off disk is not deleted.
-  return withOffDiskFiles(filesUnder(paths.media), offDiskFiles(paths.root, 'media').map((file) => file.slice('media/'.length)));
+  return withOffDiskFiles((await filesIn(paths.media)).sort(), offDiskFiles(paths.root, 'media').map((file) => file.slice('media/'.length)));
+}
+
+/** Every file under `dir`, relative, one folder read at a time (a site's media folders hold hundreds of thousands of files: no object per file but its name). */
+async function filesIn(dir: string, prefix = '', out: string[] = []): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdirAsync(join(dir, prefix), { withFileTypes: true });
+  } catch {
+    return out; // no such folder
+  }
+  for (const entry of entries) {
+    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (path.startsWith('.')) continue; // as filesUnder: the folder's own dot entries
+    if (entry.isDirectory()) await filesIn(dir, path, out);
+    else if (entry.isFile()) out.push(path);
+  }
+  return out;
 }
 
 /** Copies into dist/media/ each listed file the manifest does not have (or dist/ lacks), and drops the media files no longer listed. */
