@@ -32,7 +32,8 @@ export function runAstro(run: AstroRun): Promise<void> {
     GLEANER_PROJECT: run.project,
     ASTRO_TELEMETRY_DISABLED: '1',
   };
-  const { child, errorTail } = forkBuildChild(CHILD, [], { env, cwd: run.project });
+  // The root as its argument: only so that `ps` (and the kill test) can tell which site an Astro child is for.
+  const { child, errorTail } = forkBuildChild(CHILD, [run.root], { env, cwd: run.project });
   return new Promise((done, fail) => {
     child.once('error', fail);
     child.once('exit', (code, signal) => {

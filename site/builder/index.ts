@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from 'node:fs';
-import { copyFile, mkdir, readdir as readdirAsync, readFile, rename, rm } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, rmSync } from 'node:fs';
+import { copyFile, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../../crawler/config/index.ts';
 import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
@@ -16,7 +16,7 @@ import { memoryFile } from '../html/html-cache.ts';
 import { crashpoint } from '../../crawler/crashpoint.ts';
 import { checkOutFolders, checkOutWhole, offDiskFiles, withOffDiskFiles } from '../../crawler/sparse-checkout.ts';
 import { startPlanner } from './planner.ts';
-import { writeSearchBundles } from './search.ts';
+import { searchLanguage, writeSearchBundles } from './search.ts';
 import { placeMediaFile } from './place-media.ts';
 
 // npm run build: <root>/content → <root>/dist, rendering only what changed (see page-keys.ts):
@@ -101,13 +101,25 @@ export function stageFor(paths: SitePaths, shard?: { index: number }): string {
   return join(PROJECT, '.astro', 'stage', `${id}${shard ? `-${shard.index}` : ''}`);
 }
 
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
-    .filter((f) => !f.startsWith('.'))
-    .sort();
+/** Every file under `dir`, relative and sorted, but the folder's own dot entries; read one folder at a time with no object per file but its name (a site's media folders hold hundreds of thousands). */
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (prefix: string): Promise<void> => {
+    let entries;
+    try {
+      entries = await readdir(join(dir, prefix), { withFileTypes: true });
+    } catch {
+      return; // no such folder
+    }
+    for (const entry of entries) {
+      const path = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (path.startsWith('.')) continue;
+      if (entry.isDirectory()) await walk(path);
+      else if (entry.isFile()) out.push(path);
+    }
+  };
+  await walk('');
+  return out.sort();
 }
 
 async function buildWithMemory(options: BuildOptions): Promise<BuildReport> {
@@ -154,7 +166,7 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
   const dist = options.shard ? join(paths.root, 'dist-shards', String(options.shard.index)) : paths.dist;
   // A cold build forgets the last build before it moves dist/ aside: killed after that, it leaves no
   // manifest speaking for a dist/ that is gone, and the next build is cold too.
-  if (mode === 'cold' && manifest.head()) {
+  if (mode === 'cold') {
     manifest.begin();
     manifest.clear();
     manifest.commit();
@@ -174,13 +186,13 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
     previous: head,
     ...(options.shard ? { shard: options.shard } : {}),
     ...(options.searchShardSize ? { searchShardSize: options.searchShardSize } : {}),
+    dist,
     dataOut: join(stage, 'out'),
     searchOut: join(stage, 'search'),
     input,
   });
   const plan = await planner.plan;
   const planned = performance.now();
-  crashpoint('build:planned'); // kill tests only: the parent killed while its planning process indexes search
   say(`building ${config.site.title} from ${paths.content}: ${plan.articles} articles (${plan.read} read, the rest known)`);
   head.data = plan.data;
   const dataWritten = plan.dataWritten;
@@ -188,23 +200,25 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
 
   let astroStarted = 0;
   let astroDone = 0;
-  let searchStarted = planned;
+  let searchStarted = 0;
   let pagefindDone = 0;
   const pages = async () => {
     astroStarted = performance.now();
-    await runAstro({ project: PROJECT, root: paths.root, config, outDir: join(stage, 'astro'), input, logLevel: options.verbose ? 'info' : options.quiet ? 'error' : 'warn' });
+    const rendering = runAstro({ project: PROJECT, root: paths.root, config, outDir: join(stage, 'astro'), input, logLevel: options.verbose ? 'info' : options.quiet ? 'error' : 'warn' });
+    crashpoint('build:rendering'); // kill tests only: the parent killed while Astro's child renders (and, in a cold build, the planning process indexes search)
+    await rendering;
     astroDone = performance.now();
     say(`  ${toRender.length} keyed pages rendered (of ${plan.keyedCount}) in ${((astroDone - astroStarted) / 1000).toFixed(1)}s`);
   };
+  // Astro's child starts once the planning process has exited, and the search shard or two of an
+  // hourly build are indexed here beside it; in a cold build the planning process indexes them meanwhile.
+  const records = plan.searchRecords;
+  if (records) await planner.done;
   const search = async () => {
-    if (plan.searchRecords !== null) searchStarted = performance.now();
-    if (plan.searchRecords === null) await planner.done;
-    else await writeSearchBundles(plan.searchRecords, plan.searchLanguage, join(stage, 'search'));
+    searchStarted = records ? performance.now() : planned;
+    await (records ? writeSearchBundles(records, searchLanguage(config), join(stage, 'search')) : planner.done);
     pagefindDone = performance.now();
   };
-  // Astro's child starts once the planning process has exited (in a cold build, the planning process
-  // indexes search meanwhile); the search shard or two of an hourly build are indexed here, beside it.
-  if (plan.searchRecords !== null) await planner.done;
   // The media folders are listed meanwhile too (a few seconds at 100,000 articles), once the planning process is gone.
   let media: string[] = [];
   const listing = async () => {
@@ -217,7 +231,6 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
   // 4. Merge into dist/, and 5. record it: the manifest's rows change in one transaction, so a
   // killed build leaves the last build's manifest whole.
   manifest.begin();
-  if (mode === 'cold') manifest.clear();
   const changed = { files: 0, bytes: 0 };
   let removed = 0;
   // Where an unchanged file is: on disk (a complete dist/), or only in the manifest and the bucket (delta).
@@ -244,7 +257,7 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
     removed++;
   };
 
-  const astroFiles = filesUnder(join(stage, 'astro'));
+  const astroFiles = await filesUnder(join(stage, 'astro'));
   for (const file of astroFiles) await place(join(stage, 'astro', file), file);
   for (const page of toRender) manifest.setPage(page.file, page.key);
   // Astro renders a keyed page only when it is to be rendered: every other file it wrote is rendered every build.
@@ -264,7 +277,7 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
   head.always = always;
 
   for (const shard of plan.changedShards) {
-    const files = filesUnder(join(stage, 'search', shard.bundle)).map((f) => `${shard.bundle}${f}`);
+    const files = (await filesUnder(join(stage, 'search', shard.bundle))).map((f) => `${shard.bundle}${f}`);
     for (const file of files) await place(join(stage, 'search', file), file);
     for (const old of manifest.search(shard.bundle)?.files ?? []) if (!files.includes(old)) drop(old);
     manifest.setSearch(shard.bundle, { key: shard.key, files });
@@ -277,7 +290,7 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
       manifest.deleteSearch(bundle);
     }
   }
-  for (const file of filesUnder(join(stage, 'out'))) await place(join(stage, 'out', file), file);
+  for (const file of await filesUnder(join(stage, 'out'))) await place(join(stage, 'out', file), file);
   if (firstSlice) {
     const offered = new Set([...Object.keys(head.data.files), ...(head.data.index?.site ? ['site.sqlite'] : [])].flatMap((name) => [`data/${name}`, `data/${name}.sha256`]));
     for (const file of manifest.filesUnder('data/')) if (/^data\/[^/]+\.sqlite(\.sha256)?$/.test(file) && !offered.has(file)) drop(file);
@@ -328,24 +341,7 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
 /** Lead images, kept in media/<yyyy>/<mm>/ and served flat from /media/<name> (names are content hashes: a known name is a known file): every file, relative to media/. */
 async function listMedia(paths: SitePaths): Promise<string[]> {
   // In a sparse checkout the media git tracks outside it count too: off disk is not deleted.
-  return withOffDiskFiles((await filesIn(paths.media)).sort(), offDiskFiles(paths.root, 'media').map((file) => file.slice('media/'.length)));
-}
-
-/** Every file under `dir`, relative, one folder read at a time (a site's media folders hold hundreds of thousands of files: no object per file but its name). */
-async function filesIn(dir: string, prefix = '', out: string[] = []): Promise<string[]> {
-  let entries;
-  try {
-    entries = await readdirAsync(join(dir, prefix), { withFileTypes: true });
-  } catch {
-    return out; // no such folder
-  }
-  for (const entry of entries) {
-    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (path.startsWith('.')) continue; // as filesUnder: the folder's own dot entries
-    if (entry.isDirectory()) await filesIn(dir, path, out);
-    else if (entry.isFile()) out.push(path);
-  }
-  return out;
+  return withOffDiskFiles(await filesUnder(paths.media), offDiskFiles(paths.root, 'media').map((file) => file.slice('media/'.length)));
 }
 
 /** Copies into dist/media/ each listed file the manifest does not have (or dist/ lacks), and drops the media files no longer listed. */

@@ -15,7 +15,7 @@ import { ManifestStore, type ManifestHead } from './manifest.ts';
 import { openMemory, shardManifestFile } from './memory.ts';
 import { writePageInput } from './page-input.ts';
 import { keyedPages } from './page-keys.ts';
-import { searchLanguage, searchShards, shardList, shardRecords, writeSearchShards, writeShardList, type ShardRecords } from './search.ts';
+import { searchShards, shardList, shardRecords, writeSearchShards, writeShardList, type ShardRecords } from './search.ts';
 
 // The whole-site part of a build: read content/ (the content index), write the data files, build
 // the site index, key every page against the manifest, write the data of the pages to render for
@@ -37,6 +37,8 @@ export interface PlanJob {
   previous: ManifestHead;
   shard?: { index: number; count: number };
   searchShardSize?: number;
+  /** The build's output folder (dist/, or a slice's), whose files an incremental build checks. */
+  dist: string;
   /** Where the data files, the search shards and Astro's input go. */
   dataOut: string;
   searchOut: string;
@@ -65,9 +67,9 @@ export interface BuildPlan {
    * cold build, where this process indexes them itself (`search`), beside Astro.
    */
   searchRecords: ShardRecords[] | null;
-  searchLanguage: string;
   indexedPages: number;
-  timings: { contentMs: number; dataMs: number; planMs: number };
+  /** The data files, and the site index, keys and Astro's input after them (the rest of the process's time is the content index). */
+  timings: { dataMs: number; planMs: number };
 }
 
 /** Plans a build; in a cold build `search()` then indexes the changed shards from the same site index. */
@@ -79,7 +81,6 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
   const manifest = new ManifestStore(manifestDb);
   const inSlice = (file: string) => !job.shard || Number.parseInt(createHash('md5').update(file).digest('hex').slice(0, 8), 16) % job.shard.count === job.shard.index - 1;
   const firstSlice = !job.shard || job.shard.index === 1;
-  const started = performance.now();
   let closed = false;
 
   try {
@@ -113,7 +114,7 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
     const index = buildSiteIndex(content.entries, config, health);
     const keyed = keyedPages(index, prefix);
     const toRender = manifest.reading(() =>
-      keyed.filter((p) => inSlice(p.file) && (mode === 'cold' || manifest.page(p.file) !== p.key || (mode === 'incremental' && !existsSync(join(paths.dist, p.file))))),
+      keyed.filter((p) => inSlice(p.file) && (mode === 'cold' || manifest.page(p.file) !== p.key || (mode === 'incremental' && !existsSync(join(job.dist, p.file))))),
     );
     await writePageInput(index, toRender, job.input, { root: paths.root, health });
     const keyedFiles = new Set(keyed.map((p) => p.file));
@@ -122,9 +123,8 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
 
     // The search index is made from the site index and the HTML cache, never from a rendered page.
     const shards = searchShards(index, prefix, job.searchShardSize);
-    const dist = job.shard ? join(paths.root, 'dist-shards', String(job.shard.index)) : paths.dist;
     const changedShards = shards.filter(
-      (s) => inSlice(s.bundle) && (mode === 'cold' || manifest.search(s.bundle)?.key !== s.key || (mode === 'incremental' && !existsSync(join(dist, s.bundle, 'pagefind-entry.json')))),
+      (s) => inSlice(s.bundle) && (mode === 'cold' || manifest.search(s.bundle)?.key !== s.key || (mode === 'incremental' && !existsSync(join(job.dist, s.bundle, 'pagefind-entry.json')))),
     );
     if (firstSlice) await writeShardList(shardList(shards, job.searchShardSize), job.searchOut);
     // An hourly build's shard or two: their records are small, and with them the search needs no site index.
@@ -142,9 +142,8 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
       bundles: shards.map((s) => s.bundle),
       changedShards: changedShards.map((s) => ({ bundle: s.bundle, key: s.key })),
       searchRecords,
-      searchLanguage: searchLanguage(config),
       indexedPages: shards.reduce((n, s) => n + s.articles.length, 0),
-      timings: { contentMs: contentUpdated - started + (contentDone - dataDone), dataMs: dataDone - contentUpdated, planMs: performance.now() - contentDone },
+      timings: { dataMs: dataDone - contentUpdated, planMs: performance.now() - contentDone },
     };
     const search = async () => {
       try {

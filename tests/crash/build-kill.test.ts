@@ -17,8 +17,9 @@ import { snapshot } from '../site/helpers/dist.ts';
 // must finish with the site one unkilled build makes.
 //
 // And SIGKILL of a cold build while its planning process (site/builder/planner.ts) indexes search
-// beside Astro (crashpoint build:planned): no handler of the parent runs, so the child must stop
-// by itself (its channel to the parent closes), not write on beside the next build; the next build
+// beside Astro's child (crashpoint build:rendering): no handler of the parent runs, so the child must stop
+// by itself (its channel to the parent closes), not write on beside the next build, and so must
+// Astro's child, rendering meanwhile; the next build
 // then makes the site an unkilled build makes.
 
 const run = promisify(execFile);
@@ -71,10 +72,10 @@ beforeAll(async () => {
   editNewest(orphaned);
 }, 600_000);
 
-/** Processes whose command line names `root` and the planning child (planner.ts passes the root as its argument). */
-function plannersOf(root: string): string[] {
+/** The build's children still running for `root`: its planning process and Astro's child (each is passed the root as its argument). */
+function childrenOf(root: string): string[] {
   const out = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
-  return out.split('\n').filter((line) => line.includes('planner-child.ts') && line.includes(root));
+  return out.split('\n').filter((line) => /(planner|astro)-child\.ts/.test(line) && line.includes(root));
 }
 
 async function distOf(root: string): Promise<Map<string, Buffer>> {
@@ -115,17 +116,20 @@ describe('a build killed while writing its memory', () => {
 
 describe('a cold build killed while its planning process indexes search', () => {
   it('takes the planning process with it, and the next build makes the site an unkilled build makes', async () => {
-    const failed = await build(orphaned, { GLEANER_CRASH_AT: 'build:planned:1' }, ['--cold']).then(
+    const failed = await build(orphaned, { GLEANER_CRASH_AT: 'build:rendering:1' }, ['--cold']).then(
       () => null,
       (error: { signal: string | null }) => error,
     );
     expect(failed?.signal).toBe('SIGKILL');
     // The child notices the closed channel at once; the deadline only bounds a test that would otherwise hang.
     const deadline = Date.now() + 60_000;
-    while (plannersOf(orphaned).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(plannersOf(orphaned)).toEqual([]);
-    // It stopped with its parent: had it gone on, it would have written the search shard's files.
-    expect(existsSync(join(stageFor(sitePaths(orphaned)), 'search', 'pagefind', 's0000', 'pagefind-entry.json'))).toBe(false);
+    while (childrenOf(orphaned).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(childrenOf(orphaned)).toEqual([]);
+    // They stopped with their parent: had they gone on, the planning process would have written the
+    // search shard's files, and Astro's child the home page.
+    const stage = stageFor(sitePaths(orphaned));
+    expect(existsSync(join(stage, 'search', 'pagefind', 's0000', 'pagefind-entry.json'))).toBe(false);
+    expect(existsSync(join(stage, 'astro', 'index.html'))).toBe(false);
     expect(manifestRows(orphaned).integrity).toEqual({ integrity_check: 'ok' });
 
     await build(orphaned);
