@@ -347,13 +347,15 @@ async function listMedia(paths: SitePaths): Promise<string[]> {
 /** Copies into dist/media/ each listed file the manifest does not have (or dist/ lacks), and drops the media files no longer listed. */
 async function copyMedia(paths: SitePaths, listed: string[], dist: string, manifest: ManifestStore, keep: 'disk' | 'manifest', changed: { files: number; bytes: number }, drop: (file: string) => void): Promise<number> {
   const present = new Set<string>();
+  // What the manifest holds under media/, in one pass (a lookup per file costs more: a site of 100,000 articles has 300,000 images).
+  const known = new Set(manifest.filesUnder('media/'));
   for (const file of listed) {
     const name = file.slice(file.lastIndexOf('/') + 1);
     if (name.endsWith('.tmp')) continue;
     const target = `media/${name}`;
     if (present.has(target)) continue;
     present.add(target);
-    if (manifest.file(target) && (keep === 'manifest' || existsSync(join(dist, target)))) continue;
+    if (known.has(target) && (keep === 'manifest' || existsSync(join(dist, target)))) continue;
     checkOutFolders(paths.root, [`media/${file}`]);
     const bytes = readFileSync(join(paths.media, file));
     mkdirSync(join(dist, 'media'), { recursive: true });
@@ -362,7 +364,7 @@ async function copyMedia(paths: SitePaths, listed: string[], dist: string, manif
     changed.files++;
     changed.bytes += bytes.byteLength;
   }
-  for (const file of manifest.filesUnder('media/')) if (!present.has(file)) drop(file);
+  for (const file of known) if (!present.has(file)) drop(file);
   return present.size;
 }
 

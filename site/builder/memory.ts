@@ -19,6 +19,7 @@ const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS content (file TEXT PRIMARY KEY, key TEXT NOT NULL, id TEXT, data TEXT, body_sha TEXT, skipped TEXT) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS content_body ON content (body_sha);
+CREATE INDEX IF NOT EXISTS content_folder ON content (rtrim(file, replace(file, '/', '')));
 ${HTML_SCHEMA};
 CREATE TABLE IF NOT EXISTS pages (file TEXT PRIMARY KEY, key TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS search (bundle TEXT PRIMARY KEY, key TEXT NOT NULL, files TEXT NOT NULL) WITHOUT ROWID;
@@ -34,7 +35,10 @@ export function shardManifestFile(root: string, index: number): string {
 export function openMemory(file: string): DatabaseSync {
   mkdirSync(dirname(file), { recursive: true });
   const db = current(file);
-  if (db) return db;
+  if (db) {
+    db.exec(SCHEMA); // what a later version added (every statement is IF NOT EXISTS)
+    return db;
+  }
   for (const stale of [file, `${file}-journal`]) rmSync(stale, { force: true });
   const fresh = new DatabaseSync(file);
   fresh.exec(SCHEMA);

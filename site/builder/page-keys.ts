@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 import type { Article, SiteIndex, StoryInfo } from '../model/site-index.ts';
 import { TAG_PAGE_LIMIT } from '../html/page-data.ts';
 import { sitemapFiles } from '../outputs/sitemap-data.ts';
@@ -26,7 +26,8 @@ export interface KeyedPage {
 }
 
 function hash(parts: unknown): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
+  // The one-shot digest: a third of what a Hash object costs, and a build makes one per page.
+  return digest('sha256', JSON.stringify(parts), 'base64url').slice(0, 22);
 }
 
 /**

@@ -109,17 +109,18 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
     writeFileSync(job.input.removed, JSON.stringify(data.removed ?? []));
     const dataDone = performance.now();
 
-    const content = loadContentIndex(memory, update.files);
+    const content = loadContentIndex(memory);
     const contentDone = performance.now();
     const index = buildSiteIndex(content.entries, config, health);
     const keyed = keyedPages(index, prefix);
-    const toRender = manifest.reading(() =>
-      keyed.filter((p) => inSlice(p.file) && (mode === 'cold' || manifest.page(p.file) !== p.key || (mode === 'incremental' && !existsSync(join(job.dist, p.file))))),
-    );
+    // The recorded pages in one pass: the key each keyed page had, and the pages no longer keyed.
+    const recorded = new Map<string, string | undefined>(keyed.map((p) => [p.file, undefined]));
+    const staleKeyedPages: string[] = [];
+    if (mode !== 'cold') for (const [file, key] of manifest.pages()) recorded.has(file) ? recorded.set(file, key) : staleKeyedPages.push(file);
+    if (job.shard) staleKeyedPages.length = 0;
+    const toRender = keyed.filter((p) => inSlice(p.file) && (mode === 'cold' || recorded.get(p.file) !== p.key || (mode === 'incremental' && !existsSync(join(job.dist, p.file)))));
     await writePageInput(index, toRender, job.input, { root: paths.root, health });
-    const keyedFiles = new Set(keyed.map((p) => p.file));
-    const staleKeyedPages = mode === 'cold' || job.shard ? [] : manifest.pagesWhere((f) => !keyedFiles.has(f));
-    const nowKeyed = previous.always.filter((f) => keyedFiles.has(f));
+    const nowKeyed = previous.always.filter((f) => recorded.has(f));
 
     // The search index is made from the site index and the HTML cache, never from a rendered page.
     const shards = searchShards(index, prefix, job.searchShardSize);

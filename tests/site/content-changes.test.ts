@@ -1,0 +1,145 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, sep } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeSyntheticSite } from '../../scripts/dev/lib/synthetic-content.ts';
+import { changedSince, type GitRecord } from '../../site/builder/content-changes.ts';
+import { loadContentIndex, updateContentIndex } from '../../site/builder/content-index.ts';
+import { metaValue, openMemory } from '../../site/builder/memory.ts';
+
+// The content index looks only at the files of folders whose git tree changed, and at what git
+// reports as staged, modified, deleted or untracked (content-changes.ts). In a real git work tree,
+// after each thing an owner or the workflow does to content/, the index kept that way must hold
+// exactly what a memory made from nothing (every file listed) holds, and must have got there
+// without the full listing.
+
+let root: string;
+let memory: DatabaseSync;
+const git = (...args: string[]) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const commit = (message: string) => {
+  git('add', '--all', '--', 'content', '.gitignore');
+  git('commit', '--quiet', '--allow-empty', '-m', message);
+};
+
+function markdownFiles(): string[] {
+  return readdirSync(join(root, 'content'), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.md'))
+    .map((e) => relative(root, join(e.parentPath, e.name)).split(sep).join('/'))
+    .sort();
+}
+
+const rowsOf = (db: DatabaseSync) => db.prepare('SELECT file, key, id, data, body_sha, skipped FROM content ORDER BY file').all();
+
+/** Updates the kept memory and one made from nothing, and says whether the kept one could take the short way. */
+async function bothWays(): Promise<{ short: boolean; read: number }> {
+  const recorded = metaValue(memory, 'content-git');
+  const inFolder = memory.prepare("SELECT file FROM content WHERE rtrim(file, replace(file, '/', '')) = ?");
+  const short = recorded !== null && changedSince(root, JSON.parse(recorded) as GitRecord, (f) => (inFolder.all(`${f}/`) as Array<{ file: string }>).map((r) => r.file)) !== null;
+  const kept = await updateContentIndex(root, memory, 'r1');
+  const fresh = openMemory(':memory:');
+  try {
+    await updateContentIndex(root, fresh, 'r1');
+    expect(rowsOf(memory)).toEqual(rowsOf(fresh));
+    expect(loadContentIndex(memory)).toEqual(loadContentIndex(fresh));
+  } finally {
+    fresh.close();
+  }
+  return { short, read: kept.changed.length };
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'gleaner-content-changes-'));
+  await writeSyntheticSite(root, { articles: 24, topics: 2, pageSize: 5, seed: 3 });
+  git('init', '--quiet');
+  git('config', 'user.email', 'test@example.com');
+  git('config', 'user.name', 'Test');
+  writeFileSync(join(root, '.gitignore'), 'content/**/ignored-*.md\n');
+  commit('the site');
+  memory = openMemory(join(root, '.gleaner', 'build', 'memory.sqlite'));
+}, 120_000);
+
+afterAll(async () => {
+  memory?.close();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+describe('the content index, kept up to date from what git says changed', () => {
+  it('lists every file the first time, and records the folder trees', async () => {
+    const first = await bothWays();
+    expect(first.short).toBe(false);
+    expect(first.read).toBe(24);
+    expect(Object.keys((JSON.parse(metaValue(memory, 'content-git')!) as GitRecord).trees).length).toBeGreaterThan(2);
+    expect(await bothWays()).toEqual({ short: true, read: 0 });
+  });
+
+  it('reads a committed new file in a new folder, and nothing else', async () => {
+    const [file] = markdownFiles();
+    const target = join(root, 'content', 'later', '2027', '01', 'a-new-one.md');
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, readFileSync(join(root, file!), 'utf8').replace(/\n\n/, '\n\nA paragraph added.\n\n'));
+    commit('a new file');
+    expect(await bothWays()).toEqual({ short: true, read: 1 });
+  });
+
+  it('follows a file edited on disk, then put back as git has it', async () => {
+    const file = markdownFiles()[3]!;
+    const before = readFileSync(join(root, file), 'utf8');
+    writeFileSync(join(root, file), `${before}\nAn edit not committed.\n`);
+    expect(await bothWays()).toEqual({ short: true, read: 1 });
+    git('checkout', '--', file);
+    expect(await bothWays()).toEqual({ short: true, read: 1 });
+  });
+
+  it('follows an edit staged and then reset away', async () => {
+    const file = markdownFiles()[5]!;
+    writeFileSync(join(root, file), `${readFileSync(join(root, file), 'utf8')}\nStaged.\n`);
+    git('add', '--', file);
+    expect((await bothWays()).short).toBe(true);
+    git('reset', '--quiet', '--hard');
+    expect(await bothWays()).toEqual({ short: true, read: 1 });
+  });
+
+  it('drops a file deleted on disk, and after the deletion is committed', async () => {
+    const file = markdownFiles()[7]!;
+    rmSync(join(root, file));
+    expect((await bothWays()).short).toBe(true);
+    commit('a deletion');
+    expect(await bothWays()).toEqual({ short: true, read: 0 });
+  });
+
+  it('reads untracked and ignored files, and a copy that repeats an id', async () => {
+    const files = markdownFiles();
+    copyFileSync(join(root, files[2]!), join(root, dirname(files[9]!), 'untracked-copy.md'));
+    copyFileSync(join(root, files[4]!), join(root, dirname(files[4]!), 'ignored-copy.md'));
+    const second = join(root, 'content', 'other-folder', files[6]!.split('/').pop()!);
+    mkdirSync(dirname(second), { recursive: true });
+    copyFileSync(join(root, files[6]!), second);
+    expect(await bothWays()).toEqual({ short: true, read: 3 });
+    expect(loadContentIndex(memory).skipped.map((s) => s.reason).join(' ')).toMatch(/a second file for/);
+  });
+
+  it('follows a move and a folder removed in commits', async () => {
+    const files = markdownFiles().filter((f) => !f.includes('copy') && !f.includes('other-folder'));
+    const moved = join(root, 'content', 'moved', files[1]!.split('/').pop()!);
+    mkdirSync(dirname(moved), { recursive: true });
+    renameSync(join(root, files[1]!), moved);
+    commit('a move');
+    // The moved file, and the two copies the commit now tracks (known by their blob ids from here on; the ignored one stays as it was).
+    expect(await bothWays()).toEqual({ short: true, read: 3 });
+    rmSync(join(root, 'content', 'later'), { recursive: true });
+    commit('a folder removed');
+    expect(await bothWays()).toEqual({ short: true, read: 0 });
+  });
+
+  it('lists every file again outside git', async () => {
+    rmSync(join(root, '.git'), { recursive: true, force: true });
+    const file = markdownFiles()[0]!;
+    writeFileSync(join(root, file), `${readFileSync(join(root, file), 'utf8')}\nOutside git.\n`);
+    const outside = await bothWays();
+    expect(outside.short).toBe(false);
+    expect(metaValue(memory, 'content-git')).toBeNull();
+  });
+});
