@@ -10,6 +10,9 @@ import { listSegments } from '../../crawler/store/segments.ts';
 import { openState } from '../../crawler/store/state.ts';
 import { buildDataFilesApart } from '../../site/builder/data/apart.ts';
 import { buildDataFiles, type DataBuild } from '../../site/builder/data/index.ts';
+import { takeParts } from '../../site/builder/data/part-writers.ts';
+import { planData } from '../../site/builder/data/plan.ts';
+import { openStateReader } from '../../crawler/store/read.ts';
 import { articleParts, crawlParts, partName } from '../../site/builder/data/parts.ts';
 import { DATA_FORMAT, DATA_PAGE_SIZE } from '../../site/builder/data/schema.ts';
 import { imagePool, writeHistoryRun, type ImagePool } from '../../scripts/dev/bench/lib/longevity-history.ts';
@@ -168,6 +171,20 @@ describe('a build after one more run', () => {
     const apart = await buildDataFilesApart({ paths, previous: null, changedFiles: [], outDir: join(work, 'apart'), sizes: SIZES });
     expect(apart.manifest.files).toEqual(cold.manifest.files);
     expect(apart.written.sort()).toEqual([...cold.written].sort());
+  });
+
+  it('are the same when one thread writes every part as when two share them (part-writers.ts)', async () => {
+    const state = await openStateReader(paths);
+    try {
+      const plan = planData(state, {}, null, [], SIZES);
+      expect(plan.write.length).toBeGreaterThan(2);
+      const out = join(work, 'one-writer');
+      await takeParts(state, { paths, outDir: out, reuse: null, parts: plan.write }, new Int32Array(new SharedArrayBuffer(4)), () => undefined);
+      const shared = filesIn(join(work, 'cold'));
+      for (const [name, bytes] of filesIn(out)) expect(shared.get(name)?.equals(bytes), name).toBe(true);
+    } finally {
+      state.close();
+    }
   });
 
   it('writes nothing when nothing changed', async () => {

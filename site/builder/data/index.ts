@@ -1,12 +1,10 @@
-import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { SitePaths } from '../../../crawler/paths.ts';
 import { legacyDatabaseBytes, openStateReader, stateLayout, touchedSince, type SegmentMark } from '../../../crawler/store/read.ts';
 import { describeDatabase, exampleQueries, type DatabaseInfo, type ExampleQuery } from '../../model/database.ts';
 import type { SourceHealth } from './sources.ts';
 import { PART_SIZES, planData, type DataFileEntry, type PartSizes } from './plan.ts';
-import { dataFileBytes, catalogBytes } from './write.ts';
+import { dataFileBytes, catalogBytes, writeDataFile } from './write.ts';
+import { writeParts } from './part-writers.ts';
 import type { ReuseConfig } from '../../model/reuse.ts';
 import type { RemovedPage } from '../../model/removed.ts';
 
@@ -65,15 +63,6 @@ export interface DataBuild {
   written: string[];
 }
 
-function sha256(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
-
-async function writeData(outDir: string, name: string, bytes: Uint8Array): Promise<void> {
-  await mkdir(join(outDir, 'data'), { recursive: true });
-  await writeFile(join(outDir, 'data', name), bytes);
-  await writeFile(join(outDir, 'data', `${name}.sha256`), `${sha256(bytes)}  ${name}\n`);
-}
 
 /**
  * Writes the data files that changed into `outDir`/data/. `previous` null (a cold build) writes
@@ -93,9 +82,8 @@ export async function buildDataFiles(paths: SitePaths, previous: DataManifest | 
     const files: Record<string, DataFileEntry> = {};
     for (const name of plan.keep) files[name] = before[name]!;
     const written: string[] = [];
-    for (const part of plan.write) {
-      const bytes = await dataFileBytes(state, paths.root, part.kind === 'articles' ? { articles: part.ids, urls: [], runs: [], period: part.period } : { articles: [], urls: part.ids, runs: part.runIds, period: part.period }, reuse);
-      await writeData(outDir, part.name, bytes);
+    const parts = await writeParts(state, { paths, outDir, reuse, parts: plan.write });
+    plan.write.forEach((part, i) => {
       written.push(part.name);
       files[part.name] = {
         name: part.name,
@@ -104,11 +92,11 @@ export async function buildDataFiles(paths: SitePaths, previous: DataManifest | 
         part: part.part,
         articles: part.kind === 'articles' ? part.ids.length : 0,
         urls: part.kind === 'crawl' ? part.ids.length : 0,
-        bytes: bytes.byteLength,
-        sha256: sha256(bytes),
+        bytes: parts[i]!.bytes,
+        sha256: parts[i]!.sha256,
         fingerprint: part.fingerprint,
       };
-    }
+    });
 
     const list = Object.values(files).sort((a, b) => (a.name < b.name ? 1 : -1));
     // While the whole site fits in one part, site.sqlite is the whole site (written again on every build).
@@ -116,7 +104,7 @@ export async function buildDataFiles(paths: SitePaths, previous: DataManifest | 
     const bytes = complete
       ? await dataFileBytes(state, paths.root, { ...state.wholeSite(), period: 'all' }, reuse)
       : await catalogBytes(state, list);
-    await writeData(outDir, 'site.sqlite', bytes);
+    const sha256 = await writeDataFile(outDir, 'site.sqlite', bytes);
     written.push('site.sqlite');
     const info = await describeDatabase(bytes);
     const site: SiteFile = {
@@ -127,7 +115,7 @@ export async function buildDataFiles(paths: SitePaths, previous: DataManifest | 
       articles: complete ? plan.articles : 0,
       urls: 0,
       bytes: bytes.byteLength,
-      sha256: sha256(bytes),
+      sha256,
       fingerprint: '',
       complete,
       info,
@@ -158,8 +146,8 @@ export async function readSourceHealth(paths: SitePaths): Promise<SourceHealth[]
 async function legacyData(paths: SitePaths, outDir: string): Promise<DataBuild> {
   const bytes = legacyDatabaseBytes(paths);
   if (!bytes) return { manifest: emptyDataManifest(), written: [] };
-  await writeData(outDir, 'site.sqlite', bytes);
+  const sha256 = await writeDataFile(outDir, 'site.sqlite', bytes);
   const info = await describeDatabase(bytes);
-  const site: SiteFile = { name: 'site.sqlite', kind: 'site', period: null, part: 1, articles: 0, urls: 0, bytes: bytes.byteLength, sha256: sha256(bytes), fingerprint: '', complete: true, info, queries: exampleQueries(info) };
+  const site: SiteFile = { name: 'site.sqlite', kind: 'site', period: null, part: 1, articles: 0, urls: 0, bytes: bytes.byteLength, sha256, fingerprint: '', complete: true, info, queries: exampleQueries(info) };
   return { manifest: { mark: null, files: {}, index: { site, articles: [], crawl: [] }, sources: [], removed: [], removedMedia: [] }, written: ['site.sqlite'] };
 }

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import initSqlJs from 'sql.js';
 import { htmlToText } from '../../../crawler/clean/html-text.ts';
@@ -127,4 +128,13 @@ export async function catalogBytes(state: StateReader, files: DataFileEntry[]): 
   } finally {
     out.close();
   }
+}
+
+/** Writes a data file into outDir/data/ with its .sha256 beside it; its SHA-256. */
+export async function writeDataFile(outDir: string, name: string, bytes: Uint8Array): Promise<string> {
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  await mkdir(join(outDir, 'data'), { recursive: true });
+  await writeFile(join(outDir, 'data', name), bytes);
+  await writeFile(join(outDir, 'data', `${name}.sha256`), `${sha256}  ${name}\n`);
+  return sha256;
 }
