@@ -7,11 +7,17 @@ import type { ReuseConfig } from '../../model/reuse.ts';
 import type { Part } from './parts.ts';
 import { dataFileBytes, writeDataFile } from './write.ts';
 
-// The data files' parts, written by two threads on a machine with two cores: a cold build of
-// 100,000 articles writes ~250 parts, each its own database, for minutes on one core while the
-// other waited. Both threads take the next part from one shared counter, so neither waits on the
+// The data files' parts, written by two threads on a machine with two cores when there are many:
+// a cold build of 100,000 articles writes ~250 parts, each its own database, for minutes on one
+// core while the other waited. Both threads take the next part from one shared counter, so neither waits on the
 // other's share. Not in a sparse checkout: a part of an old month checks its folders out first
 // (write.ts), and two threads would run git on one index at once (a cold build has the whole tree).
+
+/**
+ * Parts from which a second writer pays: starting one loads the writer's modules (about a second),
+ * what an hourly build's few parts (six or seven at 20,000 articles) take to write on one thread.
+ */
+const HELPED_FROM = 12;
 
 export interface PartsJob {
   paths: SitePaths;
@@ -30,9 +36,10 @@ export interface WrittenPart {
 export async function writeParts(state: StateReader, job: PartsJob): Promise<WrittenPart[]> {
   const next = new Int32Array(new SharedArrayBuffer(4));
   const written = new Map<string, WrittenPart>();
-  const helper = job.parts.length > 1 && availableParallelism() > 1 && !isSparseCheckout(job.paths.root) ? startHelper(job, next, written) : null;
+  const done = (part: WrittenPart) => written.set(part.name, part);
+  const helper = job.parts.length >= HELPED_FROM && availableParallelism() > 1 && !isSparseCheckout(job.paths.root) ? writeInHelper(job, next, done) : null;
   try {
-    await takeParts(state, job, next, (part) => written.set(part.name, part));
+    await takeParts(state, job, next, done);
   } finally {
     await helper;
   }
@@ -49,10 +56,11 @@ export async function takeParts(state: StateReader, job: PartsJob, next: Int32Ar
   }
 }
 
-function startHelper(job: PartsJob, next: Int32Array, written: Map<string, WrittenPart>): Promise<void> {
+/** Writes parts of `job` in a helper thread (part-writer.ts) while the shared counter `next` hands them out. */
+export function writeInHelper(job: PartsJob, next: Int32Array, done: (part: WrittenPart) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./part-writer.ts', import.meta.url), { workerData: { job, next: next.buffer } });
-    worker.on('message', (part: WrittenPart) => written.set(part.name, part));
+    worker.on('message', done);
     worker.once('error', reject);
     worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the data files' second writer stopped (exit code ${code})`))));
   });
