@@ -13,7 +13,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 // out the whole tree (`checkOutWhole`). Outside a sparse checkout (a developer's clone, the demo,
 // no git at all) every function here is a no-op.
 
-function git(cwd: string, args: string[]): string {
+/** A git command's output in `cwd`; it throws with git's error output when git fails. */
+export function git(cwd: string, args: string[]): string {
   return execFileSync('git', ['-C', cwd, ...args], { encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 

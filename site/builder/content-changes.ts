@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
-import { offDiskFiles, withOffDiskFiles } from '../../crawler/sparse-checkout.ts';
+import { git, offDiskFiles, withOffDiskFiles } from '../../crawler/sparse-checkout.ts';
 
 // Where each Markdown file of content/ stands, as the content index keys it (content-index.ts): a
 // clean tracked file by its git blob id (`git:<id>`), any other by its size and time (`stat:…`).
@@ -39,9 +38,8 @@ const isMarkdown = (file: string) => {
   return name.endsWith('.md') && !name.startsWith('.');
 };
 
-function git(root: string, args: string[]): string {
-  return execFileSync('git', ['--literal-pathspecs', '-C', root, ...args], { encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'] });
-}
+/** Paths are file names here, never patterns. */
+const gitIn = (root: string, args: string[]) => git(root, ['--literal-pathspecs', ...args]);
 
 const nulList = (out: string) => out.split('\0').filter(Boolean);
 
@@ -49,7 +47,7 @@ const nulList = (out: string) => out.split('\0').filter(Boolean);
 function headTrees(root: string): Record<string, string> | null {
   try {
     const trees: Record<string, string> = {};
-    for (const line of nulList(git(root, ['ls-tree', '-r', '-d', '-z', 'HEAD', '--', 'content']))) {
+    for (const line of nulList(gitIn(root, ['ls-tree', '-r', '-d', '-z', 'HEAD', '--', 'content']))) {
       const tab = line.indexOf('\t');
       trees[line.slice(tab + 1)] = line.slice(line.indexOf(' tree ') + 6, tab);
     }
@@ -70,7 +68,7 @@ export function listAll(root: string): ContentListing {
   const files = withOffDiskFiles(onDisk, offDiskFiles(root, 'content').filter(isMarkdown));
   let index: Map<string, string> | null = null;
   try {
-    index = indexBlobs(root, null);
+    index = indexBlobs(root, ['content'], new Set(nulList(gitIn(root, ['diff', '--name-only', '-z', '--relative', '--', 'content']))));
   } catch {
     // not a git work tree: every file is known by its size and time
   }
@@ -104,9 +102,9 @@ export function changedSince(root: string, last: GitRecord, knownIn: (folder: st
     // The work tree against git's index: `git diff` (not `ls-files -m`, which hashes every file
     // whose cached stat is stale instead of refreshing it: seconds after a bench's commits), then
     // the untracked files, ignored ones too, as a listing of the folder finds them.
-    const changes = nulList(git(root, ['diff', '--name-status', '--no-renames', '-z', '--relative', '--', 'content']));
+    const changes = nulList(gitIn(root, ['diff', '--name-status', '--no-renames', '-z', '--relative', '--', 'content']));
     for (let i = 0; i + 1 < changes.length; i += 2) (changes[i] === 'D' ? worktree.deleted : worktree.modified).add(changes[i + 1]!);
-    worktree.untracked = nulList(git(root, ['ls-files', '-o', '-z', '--', 'content']));
+    worktree.untracked = nulList(gitIn(root, ['ls-files', '-o', '-z', '--', 'content']));
   } catch {
     return null;
   }
@@ -114,7 +112,7 @@ export function changedSince(root: string, last: GitRecord, knownIn: (folder: st
   // The files of the folders whose tree changed, with their blob ids in HEAD.
   const head = new Map<string, string>();
   if (folders.some((f) => trees[f])) {
-    for (const line of nulList(git(root, ['ls-tree', '-z', 'HEAD', '--', ...folders.filter((f) => trees[f]).map((f) => `${f}/`)]))) {
+    for (const line of nulList(gitIn(root, ['ls-tree', '-z', 'HEAD', '--', ...folders.filter((f) => trees[f]).map((f) => `${f}/`)]))) {
       const tab = line.indexOf('\t');
       const [, type, blob] = line.slice(0, tab).split(' ');
       if (type === 'blob') head.set(line.slice(tab + 1), blob!);
@@ -124,7 +122,7 @@ export function changedSince(root: string, last: GitRecord, knownIn: (folder: st
   const looseFiles = [...new Set([...staged, ...last.staged, ...last.stat, ...worktree.modified, ...worktree.deleted, ...worktree.untracked])].filter(isMarkdown);
   const candidates = new Set([...head.keys(), ...folders.flatMap(knownIn), ...looseFiles].filter(isMarkdown));
   if (looseFiles.length > CHANGED_AT_MOST || candidates.size > CHANGED_AT_MOST * 10) return null;
-  const index = indexBlobs(root, looseFiles);
+  const index = indexBlobs(root, looseFiles, worktree.modified);
   const keys = new Map<string, string | null>();
   for (const file of candidates) {
     const blob = index.get(file) ?? head.get(file);
@@ -140,13 +138,11 @@ function statKey(root: string, file: string): string {
   return `stat:${s.size}:${Math.round(s.mtimeMs)}`;
 }
 
-/** Blob ids in git's index of content files that are unmodified on disk (every such file, or those of `only`). */
-function indexBlobs(root: string, only: string[] | null): Map<string, string> {
+/** Blob ids in git's index of the files under `paths` that are not `modified` on disk. */
+function indexBlobs(root: string, paths: string[], modified: Set<string>): Map<string, string> {
   const blobs = new Map<string, string>();
-  if (only?.length === 0) return blobs;
-  const paths = only ?? ['content'];
-  const modified = new Set(nulList(git(root, ['diff', '--name-only', '-z', '--relative', '--', ...paths])));
-  for (const line of nulList(git(root, ['ls-files', '-s', '-z', '--', ...paths]))) {
+  if (paths.length === 0) return blobs;
+  for (const line of nulList(gitIn(root, ['ls-files', '-s', '-z', '--', ...paths]))) {
     const m = /^\d+ ([0-9a-f]{40,64}) \d+\t(.+)$/s.exec(line);
     if (m && !modified.has(m[2]!)) blobs.set(m[2]!, m[1]!);
   }
@@ -155,5 +151,5 @@ function indexBlobs(root: string, only: string[] | null): Map<string, string> {
 
 /** Content files whose blob in git's index is not HEAD's (staged, or added). */
 function stagedFiles(root: string): string[] {
-  return nulList(git(root, ['diff-index', '--cached', '--name-only', '-z', '--relative', 'HEAD', '--', 'content']));
+  return nulList(gitIn(root, ['diff-index', '--cached', '--name-only', '-z', '--relative', 'HEAD', '--', 'content']));
 }

@@ -74,9 +74,10 @@ export async function readContentIndex(root: string, db: DatabaseSync = openMemo
   return { ...loadContentIndex(db), read: update.changed.length, changed: update.changed };
 }
 
-/** What updateContentIndex did: the Markdown files read again. */
+/** What updateContentIndex did: the Markdown files read again, and whether it looked at every file or only at those git says may have changed (content-changes.ts). */
 export interface ContentUpdate {
   changed: string[];
+  listed: 'all' | 'changes';
 }
 
 /** The files whose keys may have changed since the last update: those git names (content-changes.ts), or every file. */
@@ -100,6 +101,7 @@ export async function updateContentIndex(root: string, db: DatabaseSync, rendere
   const put = db.prepare('INSERT INTO content VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (file) DO UPDATE SET key = excluded.key, id = excluded.id, data = excluded.data, body_sha = excluded.body_sha, skipped = excluded.skipped');
   const putHtml = db.prepare('INSERT INTO html VALUES (?, ?) ON CONFLICT (body_sha) DO NOTHING');
   const changed: string[] = [];
+  let complete = true;
 
   db.exec('BEGIN IMMEDIATE');
   try {
@@ -109,6 +111,7 @@ export async function updateContentIndex(root: string, db: DatabaseSync, rendere
       setMeta(db, 'content-git', null);
     }
     const listing = listContent(root, db);
+    complete = listing.complete;
     const keys = listing.keys;
     // What the memory knows of each listed file: every row in one pass for a full listing (a
     // statement per file costs more at 100,000), else the rows of the files listed.
@@ -151,7 +154,7 @@ export async function updateContentIndex(root: string, db: DatabaseSync, rendere
     db.exec('ROLLBACK');
     throw error;
   }
-  return { changed };
+  return { changed, listed: complete ? 'all' : 'changes' };
 }
 
 /** The second half of readContentIndex: every article from the memory's rows, and the files left out with why. */

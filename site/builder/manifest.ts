@@ -118,7 +118,6 @@ export class ManifestStore {
     this.#sql.deletePage!.run(file);
   }
 
-  /** Recorded pages for which `keep` says no (read row by row). */
   /** Every recorded page with its key, in one pass (a lookup per page costs more at 100,000). */
   *pages(): Generator<[file: string, key: string]> {
     for (const row of this.#sql.pages!.iterate() as Iterable<{ file: string; key: string }>) yield [row.file, row.key];

@@ -116,8 +116,10 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
     // The recorded pages in one pass: the key each keyed page had, and the pages no longer keyed.
     const recorded = new Map<string, string | undefined>(keyed.map((p) => [p.file, undefined]));
     const staleKeyedPages: string[] = [];
-    if (mode !== 'cold') for (const [file, key] of manifest.pages()) recorded.has(file) ? recorded.set(file, key) : staleKeyedPages.push(file);
-    if (job.shard) staleKeyedPages.length = 0;
+    for (const [file, key] of mode === 'cold' ? [] : manifest.pages()) {
+      if (recorded.has(file)) recorded.set(file, key);
+      else if (!job.shard) staleKeyedPages.push(file);
+    }
     const toRender = keyed.filter((p) => inSlice(p.file) && (mode === 'cold' || recorded.get(p.file) !== p.key || (mode === 'incremental' && !existsSync(join(job.dist, p.file)))));
     await writePageInput(index, toRender, job.input, { root: paths.root, health });
     const nowKeyed = previous.always.filter((f) => recorded.has(f));

@@ -37,12 +37,11 @@ export async function writeParts(state: StateReader, job: PartsJob): Promise<Wri
   const next = new Int32Array(new SharedArrayBuffer(4));
   const written = new Map<string, WrittenPart>();
   const done = (part: WrittenPart) => written.set(part.name, part);
-  const helper = job.parts.length >= HELPED_FROM && availableParallelism() > 1 && !isSparseCheckout(job.paths.root) ? writeInHelper(job, next, done) : null;
-  try {
-    await takeParts(state, job, next, done);
-  } finally {
-    await helper;
-  }
+  const helped = job.parts.length >= HELPED_FROM && availableParallelism() > 1 && !isSparseCheckout(job.paths.root);
+  // Both run to their end (a failed helper's rejection is never left unhandled); the first failure is thrown then.
+  const settled = await Promise.allSettled([takeParts(state, job, next, done), helped ? writeInHelper(job, next, done) : null]);
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
   return job.parts.map((part) => written.get(part.name)!);
 }
 
