@@ -10,6 +10,7 @@ import { forgetBodies } from '../html/article-body.ts';
 import { loadContentIndex, updateContentIndex, type SkippedFile } from './content-index.ts';
 import { buildDataFilesApart, readSourceHealthApart } from './data/apart.ts';
 import type { DataManifest } from './data/index.ts';
+import type { SourceHealth } from './data/sources.ts';
 import type { BuildInput } from './input.ts';
 import { ManifestStore, type ManifestHead } from './manifest.ts';
 import { openMemory, shardManifestFile } from './memory.ts';
@@ -68,8 +69,12 @@ export interface BuildPlan {
    */
   searchRecords: ShardRecords[] | null;
   indexedPages: number;
-  /** The data files, and the site index, keys and Astro's input after them (the rest of the process's time is the content index). */
-  timings: { dataMs: number; planMs: number };
+  /**
+   * From the content index's update on, two things run side by side: the data files (a worker
+   * thread) and loading every article, the site index, the keys and Astro's input (this thread).
+   * `besideMs` is until both ended; the rest of the process's time is the content index's update.
+   */
+  timings: { dataMs: number; planMs: number; besideMs: number };
 }
 
 /** Plans a build; in a cold build `search()` then indexes the changed shards from the same site index. */
@@ -84,33 +89,30 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
   let closed = false;
 
   try {
-    // The content index is brought up to date first; every article's frontmatter is loaded only after the data files are written.
+    // The content index is brought up to date first: the data files' worker reads the bodies that changed.
     const update = await updateContentIndex(paths.root, memory, rendererVersion(job.project));
     const contentUpdated = performance.now();
 
-    // Data files (before the keys: the sources' names the worker reads from the state are on
-    // every card; and before Astro: the data page lists the files).
-    let data: DataManifest;
-    let dataWritten = 0;
+    // The data files are written in a worker thread beside what follows: the pages are keyed on
+    // this thread with the sources' health (every card names its source), which the worker tells
+    // first. The data page lists the files, but it is rendered every build, so no key waits for them.
+    let files: Promise<{ data: DataManifest; dataWritten: number; ms: number }>;
+    let health: SourceHealth[];
     if (firstSlice) {
       // The data files carry what the pages show of each body (reuse.ts); a change of the modes rewrites them all, which is rare.
       const reuse = reuseConfig(config);
       const reuseKey = createHash('sha256').update(JSON.stringify(reuse)).digest('base64url').slice(0, 22);
       const previousData = mode === 'cold' || (previous.data.reuse ?? reuseKey) !== reuseKey ? null : previous.data;
-      const built = await buildDataFilesApart({ paths, previous: previousData, changedFiles: update.changed, outDir: job.dataOut, reuse });
-      data = { ...built.manifest, reuse: reuseKey };
-      dataWritten = built.written.length;
+      const apart = buildDataFilesApart({ paths, previous: previousData, changedFiles: update.changed, outDir: job.dataOut, reuse });
+      files = apart.files.then(({ build, ms }) => ({ data: { ...build.manifest, reuse: reuseKey }, dataWritten: build.written.length, ms }));
+      health = await apart.sources;
     } else {
       // Another slice writes no data files, but its cards name their sources as the first slice's do.
-      data = { ...previous.data, sources: await readSourceHealthApart(paths) };
+      health = await readSourceHealthApart(paths);
+      files = Promise.resolve({ data: { ...previous.data, sources: health }, dataWritten: 0, ms: 0 });
     }
-    const health = data.sources ?? [];
-    writeFileSync(job.input.downloads, JSON.stringify(data.index));
-    writeFileSync(job.input.removed, JSON.stringify(data.removed ?? []));
-    const dataDone = performance.now();
 
     const content = loadContentIndex(memory);
-    const contentDone = performance.now();
     const index = buildSiteIndex(content.entries, config, health);
     const keyed = keyedPages(index, prefix);
     // The recorded pages in one pass: the key each keyed page had, and the pages no longer keyed.
@@ -132,6 +134,11 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
     if (firstSlice) await writeShardList(shardList(shards, job.searchShardSize), job.searchOut);
     // An hourly build's shard or two: their records are small, and with them the search needs no site index.
     const searchRecords = mode === 'cold' ? null : await Promise.all(changedShards.map(async (s) => ({ bundle: s.bundle, records: await shardRecords(index, paths.root, s) })));
+    const keysDone = performance.now();
+
+    const { data, dataWritten, ms: dataMs } = await files;
+    writeFileSync(job.input.downloads, JSON.stringify(data.index));
+    writeFileSync(job.input.removed, JSON.stringify(data.removed ?? []));
     const plan: BuildPlan = {
       articles: content.entries.length,
       read: update.changed.length,
@@ -146,7 +153,7 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
       changedShards: changedShards.map((s) => ({ bundle: s.bundle, key: s.key })),
       searchRecords,
       indexedPages: shards.reduce((n, s) => n + s.articles.length, 0),
-      timings: { dataMs: dataDone - contentUpdated, planMs: performance.now() - contentDone },
+      timings: { dataMs, planMs: keysDone - contentUpdated, besideMs: performance.now() - contentUpdated },
     };
     const search = async () => {
       try {

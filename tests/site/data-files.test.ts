@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
@@ -168,9 +168,14 @@ describe('a build after one more run', () => {
   });
 
   it('are the same when written in a worker thread, as the build writes them (its sql.js memory ends with the worker)', async () => {
-    const apart = await buildDataFilesApart({ paths, previous: null, changedFiles: [], outDir: join(work, 'apart'), sizes: SIZES });
-    expect(apart.manifest.files).toEqual(cold.manifest.files);
-    expect(apart.written.sort()).toEqual([...cold.written].sort());
+    const apart = buildDataFilesApart({ paths, previous: null, changedFiles: [], outDir: join(work, 'apart'), sizes: SIZES });
+    // The sources' health is told apart from the files, and is what the manifest then holds.
+    const sources = await apart.sources;
+    const { build } = await apart.files;
+    expect(sources).toEqual(build.manifest.sources);
+    expect(sources.length).toBeGreaterThan(0);
+    expect(build.manifest.files).toEqual(cold.manifest.files);
+    expect(build.written.sort()).toEqual([...cold.written].sort());
   });
 
   it('are the same bytes when the second writer writes a part as when this thread does (part-writers.ts)', async () => {
@@ -193,6 +198,14 @@ describe('a build after one more run', () => {
     } finally {
       state.close();
     }
+  });
+
+  it("tell the sources' health before writing any file (the build keys its pages with it meanwhile)", async () => {
+    const out = join(work, 'told');
+    let told: { sources: number; files: string[] } | null = null;
+    const built = await buildDataFiles(paths, null, [], out, SIZES, null, (sources) => (told = { sources: sources.length, files: existsSync(out) ? readdirSync(out, { recursive: true }).map(String) : [] }));
+    expect(told).toEqual({ sources: built.manifest.sources!.length, files: [] });
+    expect(built.written.length).toBeGreaterThan(2);
   });
 
   it('writes nothing when nothing changed', async () => {

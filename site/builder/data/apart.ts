@@ -9,7 +9,8 @@ import type { ReuseConfig } from '../../model/reuse.ts';
 // took (sql.js's WebAssembly memory for the download databases, which it never gives back, the
 // bodies read, a month's part's rows) is given back before Astro's process starts, instead of
 // adding to the build's peak. The state itself is a node:sqlite file opened read-only
-// (crawler/store/read.ts): it costs little either way.
+// (crawler/store/read.ts): it costs little either way. The worker tells the sources' health as
+// soon as it has read it, so the build keys its pages on the other core while the files are written.
 
 export interface DataFilesJob {
   paths: SitePaths;
@@ -21,22 +22,38 @@ export interface DataFilesJob {
 }
 
 export type WorkerJob = { kind: 'data'; job: DataFilesJob } | { kind: 'sources'; paths: SitePaths };
+export type WorkerReply = { sources: SourceHealth[] } | { build: DataBuild; ms: number };
 
-export function buildDataFilesApart(job: DataFilesJob): Promise<DataBuild> {
-  return apart<DataBuild>({ kind: 'data', job });
+export interface DataFilesApart {
+  /** The sources' health, known before the files are written. */
+  sources: Promise<SourceHealth[]>;
+  /** The files, and how long the worker took from its start. */
+  files: Promise<{ build: DataBuild; ms: number }>;
+}
+
+export function buildDataFilesApart(job: DataFilesJob): DataFilesApart {
+  let told: (sources: SourceHealth[]) => void = () => undefined;
+  const sources = new Promise<SourceHealth[]>((resolve) => (told = resolve));
+  const files = apart({ kind: 'data', job }, (reply) => {
+    if ('sources' in reply) told(reply.sources);
+    return 'build' in reply ? reply : undefined;
+  });
+  // A worker that fails before telling them fails both.
+  return { sources: Promise.race([sources, files.then(({ build }) => build.manifest.sources ?? [])]), files };
 }
 
 /** The sources' health and names only, read from the state in the same kind of worker (a build slice that writes no data files). */
 export function readSourceHealthApart(paths: SitePaths): Promise<SourceHealth[]> {
-  return apart<SourceHealth[]>({ kind: 'sources', paths });
+  return apart({ kind: 'sources', paths }, (reply) => ('sources' in reply ? reply.sources : undefined));
 }
 
-function apart<T>(work: WorkerJob): Promise<T> {
+/** Runs `work` in a worker; `take` reads each reply and returns the result when it is the last. */
+function apart<T>(work: WorkerJob, take: (reply: WorkerReply) => T | undefined): Promise<T> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./worker.ts', import.meta.url), { workerData: work });
-    let result: T | null = null;
-    worker.once('message', (message: T) => (result = message));
+    let result: T | undefined;
+    worker.on('message', (reply: WorkerReply) => (result = take(reply) ?? result));
     worker.once('error', reject);
-    worker.once('exit', (code) => (result ? resolve(result) : reject(new Error(`the data files' worker stopped (exit code ${code}) before it finished`))));
+    worker.once('exit', (code) => (result !== undefined ? resolve(result) : reject(new Error(`the data files' worker stopped (exit code ${code}) before it finished`))));
   });
 }

@@ -66,17 +66,28 @@ export interface DataBuild {
 
 /**
  * Writes the data files that changed into `outDir`/data/. `previous` null (a cold build) writes
- * them all; `changedFiles` are content files whose body changed since the last build.
+ * them all; `changedFiles` are content files whose body changed. `onSources` is told the sources'
+ * health (the manifest's `sources`) before any file is written: the build keys its pages with it
+ * while the files are written.
  */
-export async function buildDataFiles(paths: SitePaths, previous: DataManifest | null, changedFiles: string[], outDir: string, sizes: PartSizes = PART_SIZES, reuse: ReuseConfig | null = null): Promise<DataBuild> {
+export async function buildDataFiles(paths: SitePaths, previous: DataManifest | null, changedFiles: string[], outDir: string, sizes: PartSizes = PART_SIZES, reuse: ReuseConfig | null = null, onSources: (sources: SourceHealth[]) => void = () => undefined): Promise<DataBuild> {
   const changes = await touchedSince(paths, previous?.mark ?? null);
-  if (!changes) return legacyData(paths, outDir);
+  if (!changes) {
+    onSources([]);
+    return legacyData(paths, outDir);
+  }
   const { touched } = changes;
   const nothingNew = touched !== null && touched.segments === 0 && changedFiles.length === 0 && previous?.index && previous.sources && previous.removed && previous.removedMedia;
-  if (nothingNew) return { manifest: previous!, written: [] };
+  if (nothingNew) {
+    onSources(previous!.sources!);
+    return { manifest: previous!, written: [] };
+  }
 
   const state = await openStateReader(paths);
   try {
+    // Read here, in the worker that already holds the state: Astro's process never loads it.
+    const sources = state.sourceHealth();
+    onSources(sources);
     const before = touched ? (previous?.files ?? {}) : {};
     const plan = planData(state, before, touched, changedFiles, sizes);
     const files: Record<string, DataFileEntry> = {};
@@ -122,8 +133,6 @@ export async function buildDataFiles(paths: SitePaths, previous: DataManifest | 
       queries: exampleQueries(info),
     };
     const index: DataIndex = { site, articles: list.filter((f) => f.kind === 'articles'), crawl: list.filter((f) => f.kind === 'crawl') };
-    // Read here, in the worker that already holds the state: Astro's process never loads it.
-    const sources = state.sourceHealth();
     const removed = state.removedPages().map((r) => ({ id: `${r.topic}/${r.slug}`, removedAt: r.removedAt }));
     return { manifest: { mark: changes.mark, files, index, sources, removed, removedMedia: state.removedMedia() }, written };
   } finally {
