@@ -4,7 +4,7 @@ import type { Config } from '../../crawler/config/index.ts';
 import { GONE_FUNCTION, goneKeyValueStore } from '../model/removed.ts';
 import { cloudFrontHeadersPolicy, type HeadersPolicyKind } from '../html/security-headers.ts';
 import { createRoutes } from '../model/urls.ts';
-import { writeFileList, writeJson, type FileEntry, type ManifestHead } from './manifest.ts';
+import { writeFileList, writeJson, type ManifestHead } from './manifest.ts';
 
 // What a build leaves in dist/.gleaner/ besides the site (the deploy never uploads that folder):
 // the list of the site's files with their MD5 (what the deploy compares with the bucket), and
@@ -15,7 +15,7 @@ import { writeFileList, writeJson, type FileEntry, type ManifestHead } from './m
 /** Names under /media/ of taken-down articles' lead images no article shows (the store's removedMedia): the deploy deletes them. */
 export const REMOVED_MEDIA_FILE = 'removed-media.json';
 
-export function writeDistState(dist: string, head: ManifestHead, files: Iterable<[string, FileEntry]>, config: Config): void {
+export function writeDistState(dist: string, head: ManifestHead, files: Iterable<string>, config: Config): void {
   writeFileList(join(dist, '.gleaner', 'files.json'), head.buildId, files);
   for (const kind of ['pages', 'amp', 'scripts'] satisfies HeadersPolicyKind[]) writeJson(join(dist, '.gleaner', `cloudfront-headers-${kind}.json`), cloudFrontHeadersPolicy(kind, config.site.title));
   writeJson(join(dist, '.gleaner', 'gone.json'), goneKeyValueStore(head.data.removed ?? [], createRoutes(config.site.url)));

@@ -37,6 +37,9 @@ export function emptyHead(prefix: string, buildId: string): ManifestHead {
 const HEAD = ['buildId', 'prefix', 'data', 'always'] as const;
 
 /** The manifest rows of a build memory: keyed pages, search bundles and the site's files. */
+/** Rows in a page of files.json's entries: about 2 MB of text. */
+const LISTED_PAGE = 20_000;
+
 export class ManifestStore {
   readonly #db: DatabaseSync;
   readonly #sql: Record<string, StatementSync>;
@@ -58,6 +61,8 @@ export class ManifestStore {
       deleteFile: sql('DELETE FROM files WHERE file = ?'),
       filesFrom: sql('SELECT file FROM files WHERE file >= ? AND file < ? ORDER BY file'),
       files: sql('SELECT file, md5, size FROM files ORDER BY file'),
+      // A page of files.json's entries, written by SQLite (json_quote escapes as JSON.stringify does): 600,000 rows read into objects and written out again took seconds.
+      listed: sql(`SELECT max(file) AS last, group_concat(json_quote(file) || ':{"md5":' || json_quote(md5) || ',"size":' || size || '}', ',' ORDER BY file) AS json FROM (SELECT file, md5, size FROM files WHERE file > ? ORDER BY file LIMIT ${LISTED_PAGE})`),
       counts: sql("SELECT count(*) AS files, coalesce(sum(substr(file, -5) = '.html' AND substr(file, 1, 9) <> 'pagefind/'), 0) AS pages FROM files"),
     };
   }
@@ -165,6 +170,16 @@ export class ManifestStore {
     for (const row of this.#sql.files!.iterate() as Iterable<{ file: string; md5: string; size: number }>) yield [row.file, { md5: row.md5, size: Number(row.size) }];
   }
 
+  /** The files as files.json lists them (`"name":{"md5":…,"size":…}`), joined by commas in pages of a few thousand, in order. */
+  *filesJson(): Generator<string> {
+    for (let last = ''; ; ) {
+      const page = this.#sql.listed!.get(last) as { last: string | null; json: string | null };
+      if (page.last === null || page.json === null) return;
+      yield page.json;
+      last = page.last;
+    }
+  }
+
   /** How many files the site has, and how many of them are HTML pages (search's own files aside). */
   counts(): { files: number; pages: number } {
     const row = this.#sql.counts!.get() as { files: number; pages: number };
@@ -185,23 +200,19 @@ export interface DistFiles {
   files: Record<string, FileEntry>;
 }
 
-/** Writes dist/.gleaner/files.json ({ buildId, files }) from the rows, without holding the list: temp file, fsync, rename. */
-export function writeFileList(file: string, buildId: string, files: Iterable<[string, FileEntry]>): void {
+/** Writes dist/.gleaner/files.json ({ buildId, files }) from the manifest's pages of entries (ManifestStore.filesJson), without holding the list: temp file, fsync, rename. */
+export function writeFileList(file: string, buildId: string, pages: Iterable<string>): void {
   mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   const fd = openSync(tmp, 'w', 0o644);
   try {
-    let chunk = `{"buildId":${JSON.stringify(buildId)},"files":{`;
+    writeSync(fd, `{"buildId":${JSON.stringify(buildId)},"files":{`);
     let first = true;
-    for (const [name, entry] of files) {
-      chunk += `${first ? '' : ','}${JSON.stringify(name)}:{"md5":${JSON.stringify(entry.md5)},"size":${entry.size}}`;
+    for (const page of pages) {
+      writeSync(fd, first ? page : `,${page}`);
       first = false;
-      if (chunk.length > 1 << 16) {
-        writeSync(fd, chunk);
-        chunk = '';
-      }
     }
-    writeSync(fd, `${chunk}}}`);
+    writeSync(fd, '}}');
     fsyncSync(fd);
   } finally {
     closeSync(fd);

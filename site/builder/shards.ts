@@ -70,7 +70,7 @@ function mergeSlices(root: string, config: Config, slices: Array<{ store: Manife
   }
   merged.setHead(head);
   merged.commit();
-  writeDistState(paths.dist, head, merged.files(), config);
+  writeDistState(paths.dist, head, merged.filesJson(), config);
   const { files } = merged.counts();
   memory.close();
   for (let i = 1; i <= count; i++) rmSync(shardManifestFile(root, i), { force: true });

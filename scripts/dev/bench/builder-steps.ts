@@ -66,7 +66,7 @@ try {
   const media = join(site, 'media');
   const mediaFiles = await step('media folder listed', () => (existsSync(media) ? readdirSync(media, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => relative(media, join(e.parentPath, e.name)).split(sep).join('/')) : []), (f) => `${count(f.length)} files`);
   await step('media against the manifest', () => manifest.reading(() => mediaFiles.filter((f) => manifest.file(`media/${f.slice(f.lastIndexOf('/') + 1)}`)).length), (n) => `${count(n)} known`);
-  await step('file list (files.json)', () => writeFileList(join(work, 'files.json'), 'bench', manifest.files()), () => `${count(manifest.counts().files)} files`);
+  await step('file list (files.json)', () => writeFileList(join(work, 'files.json'), 'bench', manifest.filesJson()), () => `${count(manifest.counts().files)} files`);
   db.close();
 
   console.log(`bench:builder-steps on ${describeMachine()}\n${site}\n`);
