@@ -36,7 +36,7 @@ function hash(parts: unknown): string {
  * many pages (its own, its related articles', its story's, lists), and writing its whole
  * frontmatter into each of their keys cost most of the keying.
  */
-function card(article: Article): string {
+export function card(article: Article): string {
   let known = cards.get(article);
   if (known === undefined) cards.set(article, (known = hash([article.path, article.dataSha ?? article.data, article.source])));
   return known;

@@ -10,6 +10,7 @@ import { shownBody } from '../model/reuse.ts';
 import { sourceHost } from '../../crawler/url/source-host.ts';
 import { articleHtml } from '../html/article-body.ts';
 import type { Article, SiteIndex } from '../model/site-index.ts';
+import { card } from './page-keys.ts';
 
 // Search that grows by shards. Articles, in the order the site published them, are cut into
 // shards of SHARD_SIZE; each shard is its own Pagefind index (pagefind/s0000/, s0001/…). Only the
@@ -75,7 +76,8 @@ export function searchShards(index: SiteIndex, prefix: string, size = SHARD_SIZE
   for (let k = 0; k * size < ordered.length; k++) {
     const articles = ordered.slice(k * size, (k + 1) * size);
     const hash = createHash('sha256').update(prefix);
-    for (const a of articles) hash.update(JSON.stringify([a.path, a.bodySha, a.data.title, a.data.description, a.data.url, a.source, a.data.topic, a.data.publishedOnSite, a.data.published, a.data.image?.variants ?? null, a.tags, a.mode]));
+    // A record shows the article's card (its address, frontmatter and source: page-keys.ts makes it once), its body and tags as the site names them.
+    for (const a of articles) hash.update(`${card(a)}\0${a.bodySha}\0${a.mode}\0${JSON.stringify(a.tags)}\n`);
     shards.push({ bundle: shardName(k), articles, key: hash.digest('base64url').slice(0, 22) });
   }
   return shards;

@@ -3,6 +3,7 @@ import { parseConfig } from '../../crawler/config/index.ts';
 import { frontmatterSchema, type FrontmatterInput } from '../../crawler/publish/frontmatter.ts';
 import { buildSiteIndex, type ArticleInput } from '../../site/model/site-index.ts';
 import { keyedPages } from '../../site/builder/page-keys.ts';
+import { searchShards } from '../../site/builder/search.ts';
 import { feedItem } from '../../site/outputs/feed-data.ts';
 import type { SourceHealth } from '../../site/builder/data/sources.ts';
 
@@ -251,5 +252,35 @@ describe('an article feed item of a story', () => {
     expect(html).toContain('>Telling 2</a>');
     expect(html).not.toContain('>Telling 1</a>');
     expect(feedItem(index, alone, '<p>Body.</p>').contentHtml).not.toContain('reports of this story');
+  });
+});
+
+describe('search shard keys', () => {
+  // A shard is indexed again when its key changes (search.ts): the key must change with anything a record shows, in that shard only.
+  const entries = () => Array.from({ length: 9 }, (_, i) => article('science', i, { tags: ['Rockets'] }));
+  const keys = (list: ArticleInput[], health: SourceHealth[] = []) => searchShards(buildSiteIndex(list, config, health), 'p', 3).map((s) => s.key);
+  const before = keys(entries());
+
+  it('are the same for the same content', () => {
+    expect(keys(entries())).toEqual(before);
+  });
+
+  it.each<[string, Partial<FrontmatterInput>]>([
+    ['title', { title: 'A new title' }],
+    ['story', { cluster: 1 }],
+    ['image', { image: { src: 'https://src.example/i.jpg' } }],
+    ['tags', { tags: ['Rockets', 'Moon'] }],
+  ])('change in the shard of an article whose %s changed, and only there', (_, change) => {
+    const list = entries();
+    list[4] = article('science', 4, { tags: ['Rockets'], ...change });
+    const after = keys(list);
+    // Oldest first, three to a shard: the fifth article is in the second.
+    expect(after.map((k, i) => k === before[i])).toEqual([true, false, true]);
+  });
+
+  it('change where a changed body is', () => {
+    const list = entries();
+    list[7] = { ...list[7]!, bodySha: 'y' };
+    expect(keys(list).map((k, i) => k === before[i])).toEqual([true, true, false]);
   });
 });
