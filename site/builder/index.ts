@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, rmSync } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, rmSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../../crawler/config/index.ts';
@@ -235,14 +235,21 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
   let removed = 0;
   // Where an unchanged file is: on disk (a complete dist/), or only in the manifest and the bucket (delta).
   const keep = mode === 'delta' ? 'manifest' : 'disk';
-  const place = async (from: string, file: string): Promise<void> => {
-    const bytes = await readFile(from);
+  // Synchronous: nothing else runs during the merge, and a cold build places 600,000 files (at
+  // 100,000 articles), where a promise per call took about half as long again.
+  const place = (from: string, file: string): void => {
+    const bytes = readFileSync(from);
     const entry: FileEntry = { md5: md5(bytes), size: bytes.byteLength };
     const known = manifest.file(file);
     const same = known && known.md5 === entry.md5 && known.size === entry.size;
-    if (!same || (keep === 'disk' && !existsSync(join(dist, file)))) {
-      await mkdir(dirname(join(dist, file)), { recursive: true });
-      await rename(from, join(dist, file)).catch(() => copyFile(from, join(dist, file)));
+    const to = join(dist, file);
+    if (!same || (keep === 'disk' && !existsSync(to))) {
+      mkdirSync(dirname(to), { recursive: true });
+      try {
+        renameSync(from, to);
+      } catch {
+        copyFileSync(from, to); // the stage on another disk
+      }
       changed.files++;
       changed.bytes += entry.size;
     }
@@ -258,7 +265,7 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
   };
 
   const astroFiles = await filesUnder(join(stage, 'astro'));
-  for (const file of astroFiles) await place(join(stage, 'astro', file), file);
+  for (const file of astroFiles) place(join(stage, 'astro', file), file);
   for (const page of toRender) manifest.setPage(page.file, page.key);
   // Astro renders a keyed page only when it is to be rendered: every other file it wrote is rendered every build.
   const rendered = new Set(toRender.map((p) => p.file));
@@ -278,11 +285,11 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
 
   for (const shard of plan.changedShards) {
     const files = (await filesUnder(join(stage, 'search', shard.bundle))).map((f) => `${shard.bundle}${f}`);
-    for (const file of files) await place(join(stage, 'search', file), file);
+    for (const file of files) place(join(stage, 'search', file), file);
     for (const old of manifest.search(shard.bundle)?.files ?? []) if (!files.includes(old)) drop(old);
     manifest.setSearch(shard.bundle, { key: shard.key, files });
   }
-  if (firstSlice) await place(join(stage, 'search', 'pagefind', 'shards.json'), 'pagefind/shards.json');
+  if (firstSlice) place(join(stage, 'search', 'pagefind', 'shards.json'), 'pagefind/shards.json');
   if (!options.shard) {
     const current = new Set(plan.bundles);
     for (const [bundle, entry] of manifest.searches()) if (!current.has(bundle)) {
@@ -290,7 +297,7 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
       manifest.deleteSearch(bundle);
     }
   }
-  for (const file of await filesUnder(join(stage, 'out'))) await place(join(stage, 'out', file), file);
+  for (const file of await filesUnder(join(stage, 'out'))) place(join(stage, 'out', file), file);
   if (firstSlice) {
     const offered = new Set([...Object.keys(head.data.files), ...(head.data.index?.site ? ['site.sqlite'] : [])].flatMap((name) => [`data/${name}`, `data/${name}.sha256`]));
     for (const file of manifest.filesUnder('data/')) if (/^data\/[^/]+\.sqlite(\.sha256)?$/.test(file) && !offered.has(file)) drop(file);
