@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildReport } from '../../../build.ts';
@@ -39,7 +39,10 @@ export interface RunBuildOptions extends BuildRequest {
 export function prepareRoot(root: string): void {
   mkdirSync(root, { recursive: true });
   const link = join(root, 'node_modules');
-  if (!existsSync(link)) symlinkSync(join(PROJECT, 'node_modules'), link, 'dir');
+  if (existsSync(link)) return;
+  // A link left by a checkout of the project that is gone (a removed worktree) dangles: replaced.
+  rmSync(link, { force: true });
+  symlinkSync(join(PROJECT, 'node_modules'), link, 'dir');
 }
 
 export async function runBuild(options: RunBuildOptions): Promise<MeasuredBuild> {
