@@ -78,7 +78,7 @@ export interface BuildReport {
   /** Content files left out, with why (the rest of the site is built). */
   skipped: SkippedFile[];
   durationMs: number;
-  timings: { contentMs: number; astroMs: number; pagefindMs: number; dataMs: number; mergeMs: number; totalMs: number; /** Every article loaded, the site index, the page keys and Astro's input (in the planning process, beside the data files: `dataMs`). */ planMs: number };
+  timings: { contentMs: number; astroMs: number; pagefindMs: number; dataMs: number; mergeMs: number; totalMs: number; /** Every article loaded, the site index, the page keys and Astro's input (in the planning process; in an hourly build beside the data files, `dataMs`). */ planMs: number };
 }
 
 let running: Promise<unknown> = Promise.resolve();
@@ -389,7 +389,7 @@ export function summary(report: BuildReport): string {
   return [
     `built ${report.pages} pages (${report.files} files) into ${report.dist} in ${(t.totalMs / 1000).toFixed(1)}s (${report.mode})`,
     `  ${report.rendered} pages rendered · ${report.changed.files} files written (${mb(report.changed.bytes)}) · ${report.removed} removed`,
-    `  content ${(t.contentMs / 1000).toFixed(1)}s · data ${(t.dataMs / 1000).toFixed(1)}s ∥ index and keys ${(t.planMs / 1000).toFixed(1)}s · astro ${(t.astroMs / 1000).toFixed(1)}s · search ${(t.pagefindMs / 1000).toFixed(1)}s (${report.searchShards.written} of ${report.searchShards.total} shards, ${report.indexedPages} pages) · merge ${(t.mergeMs / 1000).toFixed(1)}s`,
+    `  content ${(t.contentMs / 1000).toFixed(1)}s · data ${(t.dataMs / 1000).toFixed(1)}s · index and keys ${(t.planMs / 1000).toFixed(1)}s · astro ${(t.astroMs / 1000).toFixed(1)}s · search ${(t.pagefindMs / 1000).toFixed(1)}s (${report.searchShards.written} of ${report.searchShards.total} shards, ${report.indexedPages} pages) · merge ${(t.mergeMs / 1000).toFixed(1)}s`,
     report.database ? `  data: site.sqlite ${mb(report.database.bytes)} sha256 ${report.database.sha256}, ${report.dataFiles.total} files (${report.dataFiles.written} written)` : '  no data yet (the crawler writes data/segments)',
     `  ${report.mediaFiles} media files`,
     ...report.skipped.map((s) => `  warning: left out ${s.file}: ${s.reason}`),
