@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseConfig, type UserConfig } from '../../../crawler/config/index.ts';
@@ -38,6 +38,7 @@ try {
   const head = new ManifestStore(db).head();
   db.close();
   if (!head) throw new Error(`${site} has no last build in its memory: build it once first`);
+  mkdirSync(join(work, 'input'));
   const started = performance.now();
   const planner = startPlanner({
     project: PROJECT,
