@@ -170,7 +170,7 @@ export class ManifestStore {
     for (const row of this.#sql.files!.iterate() as Iterable<{ file: string; md5: string; size: number }>) yield [row.file, { md5: row.md5, size: Number(row.size) }];
   }
 
-  /** The files as files.json lists them (`"name":{"md5":…,"size":…}`), joined by commas in pages of a few thousand, in order. */
+  /** The files as files.json lists them (`"name":{"md5":…,"size":…}`), joined by commas, LISTED_PAGE to a page, in order. */
   *filesJson(): Generator<string> {
     for (let last = ''; ; ) {
       const page = this.#sql.listed!.get(last) as { last: string | null; json: string | null };
