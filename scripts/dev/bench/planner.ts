@@ -9,6 +9,7 @@ import { openMemory } from '../../../site/builder/memory.ts';
 import { startPlanner } from '../../../site/builder/planner.ts';
 import { memoryFile } from '../../../site/html/html-cache.ts';
 import { commandArgs } from '../../kit/args.ts';
+import { processTree, sampleTreeMemory } from './lib/process-tree.ts';
 import { describeMachine, PROJECT, writeResults } from './lib/results.ts';
 
 // npm run bench:planner: the build's planning process (site/builder/plan.ts: the content index,
@@ -39,6 +40,8 @@ try {
   db.close();
   if (!head) throw new Error(`${site} has no last build in its memory: build it once first`);
   mkdirSync(join(work, 'input'));
+  // The planning process is the child startPlanner adds (this process has others: tsx's esbuild).
+  const before = new Set(processTree(process.pid));
   const started = performance.now();
   const planner = startPlanner({
     project: PROJECT,
@@ -52,22 +55,13 @@ try {
     searchOut: join(work, 'search'),
     input: buildInputFiles(join(work, 'input')),
   });
-  // The child's peak resident memory (VmHWM), read until it exits.
-  let peak = 0;
-  const poll = setInterval(() => {
-    try {
-      for (const pid of readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) {
-        const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-        if (hwm) peak = Math.max(peak, Number(hwm[1]) * 1024);
-      }
-    } catch {
-      // the child is gone, or this is not Linux
-    }
-  }, 20);
+  // Its tree's summed RSS, sampled as the other benches sample a build's.
+  const child = processTree(process.pid).find((pid) => !before.has(pid));
+  const sampler = child ? sampleTreeMemory(child, 20) : null;
   const plan = await planner.plan;
   const plannedMs = performance.now() - started;
   await planner.done;
-  clearInterval(poll);
+  const peak = sampler?.stop().peakBytes ?? 0;
   console.log(`bench:planner on ${describeMachine()}\n${site}: ${plan.articles} articles, ${plan.toRender.length} pages to render, ${plan.dataWritten} data files written`);
   console.log(`planned in ${(plannedMs / 1000).toFixed(1)} s (${Object.entries(plan.timings).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`).join(', ')}), peak ${peak ? `${(peak / 2 ** 30).toFixed(2)} GB` : 'unknown'}`);
   console.log(`wrote ${writeResults('planner', { site, articles: plan.articles, plannedMs: Math.round(plannedMs), timings: plan.timings, peakBytes: peak })}`);
