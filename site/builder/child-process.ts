@@ -2,11 +2,19 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
-// A child process of the build (Astro's, the planning process): a TypeScript file run with tsx,
-// its error output passed through and its end kept for the error message, and killed when the
-// build's process exits first.
+// A child process of the build (Astro's, the planning process): a TypeScript file, its error
+// output passed through and its end kept for the error message, and killed when the build's
+// process exits first.
 
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/**
+ * How a child runs TypeScript: with Node's own type stripping where it has it (Node 22.18 and 24;
+ * the code is erasable syntax only, tsconfig.json), else with tsx. Every build starts these
+ * children and the worker threads they start inherit the choice: tsx's hooks resolve and load
+ * every module Astro imports, and cost an hourly build ~2 s at any size (BENCHMARKS.md).
+ */
+export const typescriptExecArgv: readonly string[] = process.features.typescript ? [] : ['--import', TSX];
 
 export interface BuildChild {
   child: ChildProcess;
@@ -15,7 +23,7 @@ export interface BuildChild {
 }
 
 export function forkBuildChild(file: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; serialization?: 'json' | 'advanced' }): BuildChild {
-  const child = fork(file, args, { ...options, execArgv: ['--import', TSX], stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
+  const child = fork(file, args, { ...options, execArgv: [...typescriptExecArgv], stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     process.stderr.write(chunk);
