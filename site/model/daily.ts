@@ -1,4 +1,4 @@
-import { articleTime } from './article-time.ts';
+import { articleMs } from './article-time.ts';
 import { time } from './dates.ts';
 import { dayEnd, groupByDay } from './days.ts';
 import { newsItem, rankNews, type NewsItem, type RankingSettings } from './ranking.ts';
@@ -81,7 +81,7 @@ export function dailyEditions(index: SiteIndex): DailyEdition[] {
   const zone = index.config.site.timeZone;
   const timed = new Map<Article, Timed>();
   for (const article of index.articles) {
-    const own = time(articleTime(article.data).iso);
+    const own = articleMs(article.data);
     timed.set(article, { article, own, onSite: time(article.data.publishedOnSite) });
   }
   const byDay = groupByDay([...timed.values()], (t) => t.own, zone);

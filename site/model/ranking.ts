@@ -1,5 +1,4 @@
-import { articleTime } from './article-time.ts';
-import { time } from './dates.ts';
+import { articleMs as ownMs } from './article-time.ts';
 import type { Article, SiteIndex, StoryInfo } from './site-index.ts';
 import { storySources } from './story-sources.ts';
 
@@ -32,7 +31,7 @@ export function storyScore(outlets: number, hours: number, settings: RankingSett
   return Math.max(1, outlets) ** settings.breadth / (Math.max(0, hours) + 2) ** settings.gravity;
 }
 
-const articleMs = (article: Article): number => time(articleTime(article.data).iso);
+const articleMs = (article: Article): number => ownMs(article.data);
 
 const clocks = new WeakMap<SiteIndex, number>();
 

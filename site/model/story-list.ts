@@ -1,4 +1,4 @@
-import { articleTime } from './article-time.ts';
+import { articleMs, articleTime } from './article-time.ts';
 import { time } from './dates.ts';
 import type { SiteIndex, StoryInfo } from './site-index.ts';
 import { memoByStory, storySources } from './story-sources.ts';
@@ -18,7 +18,7 @@ export function storySpan(story: StoryInfo): { first: string; newest: string } {
     let newestMs = 0;
     for (const m of story.members) {
       const iso = articleTime(m.data).iso;
-      const ms = time(iso);
+      const ms = articleMs(m.data);
       if (!first || ms < firstMs) [first, firstMs] = [iso, ms];
       if (!newest || ms > newestMs) [newest, newestMs] = [iso, ms];
     }
