@@ -99,6 +99,13 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
     // first. The data page lists the files, but it is rendered every build, so no key waits for them.
     let files: Promise<{ data: DataManifest; dataWritten: number; ms: number }>;
     let health: SourceHealth[];
+    let content: ReturnType<typeof loadContentIndex> | null = null;
+    let keysStarted = 0;
+    // Every article is read on this thread while the worker starts and reads the sources' health.
+    const loadContent = () => {
+      keysStarted = performance.now();
+      return loadContentIndex(memory);
+    };
     if (firstSlice) {
       // The data files carry what the pages show of each body (reuse.ts); a change of the modes rewrites them all, which is rare.
       const reuse = reuseConfig(config);
@@ -106,6 +113,7 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
       const previousData = mode === 'cold' || (previous.data.reuse ?? reuseKey) !== reuseKey ? null : previous.data;
       const apart = buildDataFilesApart({ paths, previous: previousData, changedFiles: update.changed, outDir: job.dataOut, reuse });
       files = apart.files.then(({ build, ms }) => ({ data: { ...build.manifest, reuse: reuseKey }, dataWritten: build.written.length, ms }));
+      if (previousData !== null) content = loadContent();
       health = await apart.sources;
       // Every data file written (a cold build, new reuse modes) takes both cores already
       // (part-writers.ts): the keys wait for it rather than make three threads share two cores
@@ -113,12 +121,13 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
       if (previousData === null) await files;
     } else {
       // Another slice writes no data files, but its cards name their sources as the first slice's do.
-      health = await readSourceHealthApart(paths);
+      const sources = readSourceHealthApart(paths);
+      content = loadContent();
+      health = await sources;
       files = Promise.resolve({ data: { ...previous.data, sources: health }, dataWritten: 0, ms: 0 });
     }
 
-    const keysStarted = performance.now();
-    const content = loadContentIndex(memory);
+    content ??= loadContent();
     const index = buildSiteIndex(content.entries, config, health);
     const keyed = keyedPages(index, prefix);
     // The recorded pages in one pass: the key each keyed page had, and the pages no longer keyed.
