@@ -29,3 +29,28 @@ describe('npm scripts check the machine first', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 });
+
+// Then scripts/kit/run.mjs runs the command's TypeScript: in its own process with Node's type
+// stripping, or through tsx on a Node without it (here: this Node with stripping turned off).
+describe('npm scripts run their TypeScript with scripts/kit/run.mjs', () => {
+  const run = (nodeArgs: string[], args: string[]) => spawnSync(process.execPath, [...nodeArgs, 'scripts/kit/run.mjs', 'scripts/build.ts', ...args], { cwd: REPO, encoding: 'utf8' });
+
+  it.each([
+    ['with Node’s own type stripping', []],
+    ['through tsx where Node has none', ['--no-experimental-strip-types']],
+  ])('%s: the command gets its arguments and its exit code is the command’s', (_, nodeArgs) => {
+    const help = run(nodeArgs, ['--help']);
+    expect(help.status, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(/^usage: npm run build/);
+    const bad = run(nodeArgs, ['--bogus']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("Unknown option '--bogus'");
+  });
+
+  it('is how every script that runs a TypeScript file runs it', async () => {
+    const { scripts } = (await import('../../package.json', { with: { type: 'json' } })).default as { scripts: Record<string, string> };
+    const typescript = Object.entries(scripts).filter(([, command]) => /\.ts\b/.test(command));
+    expect(typescript.length).toBeGreaterThan(20);
+    for (const [name, command] of typescript) expect(command, name).toMatch(/^node scripts\/kit\/ready\.mjs( --install)? && node scripts\/kit\/run\.mjs scripts\/\S+\.ts$/);
+  });
+});

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-// A project command as a real process (through tsx, as npm runs it), its output collected.
+// A project command as a real process (through scripts/kit/run.mjs, as npm runs it), its output collected.
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const TSX = import.meta.resolve('tsx');
+const RUN = fileURLToPath(new URL('../../scripts/kit/run.mjs', import.meta.url));
 
 export interface CommandResult {
   code: number | null;
@@ -16,7 +16,7 @@ export interface CommandResult {
 /** Runs `entry` (a path relative to the repository, e.g. scripts/crawl/main.ts) with `args` from the repository's root. */
 export function runCommand(entry: string, args: string[], env: Record<string, string> = {}): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX, fileURLToPath(new URL(entry, `file://${REPO}`)), ...args], {
+    const child = spawn(process.execPath, [RUN, fileURLToPath(new URL(entry, `file://${REPO}`)), ...args], {
       cwd: REPO,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,5 @@
 import { fork } from 'node:child_process';
+import { typescriptExecArgv } from '../../../../site/builder/child-process.ts';
 import { sampleTreeMemory } from './process-tree.ts';
 
 // Runs one bench step (a build, a crawl) in a child process, so the bench's own memory is not
@@ -19,8 +20,8 @@ export interface ChildOptions {
 
 export function runMeasured<T>(script: string, argv: string[], options: ChildOptions): Promise<Measured<T>> {
   const started = performance.now();
-  // The child loads TypeScript as the npm scripts do (tsx).
-  const child = fork(script, argv, { cwd: options.cwd, execArgv: ['--import', 'tsx'], env: options.env ?? process.env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // The child runs TypeScript as the npm scripts do (scripts/kit/run.mjs): with Node's own type stripping, or tsx on an older Node.
+  const child = fork(script, argv, { cwd: options.cwd, execArgv: [...typescriptExecArgv], env: options.env ?? process.env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const sampler = sampleTreeMemory(child.pid!);
   return new Promise((resolve, reject) => {
     let answer: { value: T } | null = null;
