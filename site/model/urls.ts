@@ -29,6 +29,9 @@ export interface Routes {
   asset(src: string): string;
 }
 
+/** A path of segments of unreserved characters, none empty and none starting with a dot. */
+const PLAIN_PATH = /^\/(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*\/?)?$/;
+
 export function createRoutes(siteUrl: string): Routes {
   const origin = new URL(siteUrl);
   const base = origin.pathname.endsWith('/') ? origin.pathname : `${origin.pathname}/`;
@@ -36,7 +39,10 @@ export function createRoutes(siteUrl: string): Routes {
   return {
     base,
     path,
-    absolute: (p) => new URL(p, origin.origin).href,
+    // A plain site path (what the routes make: no dot segments, nothing to escape) is appended as
+    // it is, which is what the URL parser would give; anything else goes through it. Sitemaps and
+    // feeds make one per article.
+    absolute: (p) => (PLAIN_PATH.test(p) ? origin.origin + p : new URL(p, origin.origin).href),
     home: () => base,
     topic: (topic) => path(`${topic}/`),
     topicPage: (topic, page) => path(`${topic}/page/${page}/`),
