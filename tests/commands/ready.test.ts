@@ -1,5 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO } from '../helpers/run-command.ts';
 
@@ -52,5 +54,31 @@ describe('npm scripts run their TypeScript with scripts/kit/run.mjs', () => {
     const typescript = Object.entries(scripts).filter(([, command]) => /\.ts\b/.test(command));
     expect(typescript.length).toBeGreaterThan(20);
     for (const [name, command] of typescript) expect(command, name).toMatch(/^node scripts\/kit\/ready\.mjs( --install)? && node scripts\/kit\/run\.mjs scripts\/\S+\.ts$/);
+  });
+
+  it('through tsx, passes a signal on to the command and ends the way the command ended', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gleaner-run-'));
+    try {
+      const file = join(dir, 'waits.ts');
+      writeFileSync(file, "const pid: number = process.pid;\nconsole.log(`ready ${pid}`);\nsetInterval(() => {}, 1000);\n");
+      const parent = spawn(process.execPath, ['--no-experimental-strip-types', 'scripts/kit/run.mjs', file], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = await new Promise<number>((resolve, reject) => {
+        let out = '';
+        parent.stdout.on('data', (c: Buffer) => {
+          out += c.toString();
+          const ready = /ready (\d+)/.exec(out);
+          if (ready) resolve(Number(ready[1]));
+        });
+        parent.once('exit', () => reject(new Error(`ended before it was ready: ${out}`)));
+      });
+      expect(child).not.toBe(parent.pid);
+      const ended = new Promise<NodeJS.Signals | null>((resolve) => parent.once('exit', (_, signal) => resolve(signal)));
+      parent.kill('SIGTERM');
+      expect(await ended).toBe('SIGTERM');
+      // The command's process, which run.mjs waited for, is gone.
+      expect(() => process.kill(child, 0)).toThrow(/ESRCH/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
