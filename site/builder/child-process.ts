@@ -10,9 +10,10 @@ const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 /**
  * How a child runs TypeScript: with Node's own type stripping where it has it (Node 22.18 and 24;
- * the code is erasable syntax only, tsconfig.json), else with tsx. Every build starts these
- * children and the worker threads they start inherit the choice: tsx's hooks resolve and load
- * every module Astro imports, and cost an hourly build ~2 s at any size (BENCHMARKS.md).
+ * the code is erasable syntax only, tsconfig.json), else with tsx, as the commands do
+ * (scripts/kit/run.mjs). Every build starts these children, and the worker threads they start
+ * inherit the choice: tsx's hooks resolve and load every module (in Astro's child, every module
+ * Astro imports), which cost a build ~3 s at any size (BENCHMARKS.md).
  */
 export const typescriptExecArgv: readonly string[] = process.features.typescript ? [] : ['--import', TSX];
 
