@@ -13,7 +13,7 @@ const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
  * the code is erasable syntax only, tsconfig.json), else with tsx, as the commands do
  * (scripts/kit/run.mjs). Every build starts these children, and the worker threads they start
  * inherit the choice: tsx's hooks resolve and load every module (in Astro's child, every module
- * Astro imports), which cost a build ~3 s at any size (BENCHMARKS.md).
+ * Astro imports), which cost a build of the 1,000 site 2.7-3.6 s (BENCHMARKS.md).
  */
 export const typescriptExecArgv: readonly string[] = process.features.typescript ? [] : ['--import', TSX];
 

@@ -1,4 +1,4 @@
-import { articleMs as ownMs } from './article-time.ts';
+import { articleMs } from './article-time.ts';
 import type { Article, SiteIndex, StoryInfo } from './site-index.ts';
 import { storySources } from './story-sources.ts';
 
@@ -31,7 +31,7 @@ export function storyScore(outlets: number, hours: number, settings: RankingSett
   return Math.max(1, outlets) ** settings.breadth / (Math.max(0, hours) + 2) ** settings.gravity;
 }
 
-const articleMs = (article: Article): number => ownMs(article.data);
+const ownTimeOf = (article: Article): number => articleMs(article.data);
 
 const clocks = new WeakMap<SiteIndex, number>();
 
@@ -40,7 +40,7 @@ export function newsClock(index: SiteIndex): number {
   let newest = clocks.get(index);
   if (newest === undefined) {
     newest = 0;
-    for (const article of index.articles) newest = Math.max(newest, articleMs(article));
+    for (const article of index.articles) newest = Math.max(newest, ownTimeOf(article));
     clocks.set(index, newest);
   }
   return newest;
@@ -50,7 +50,7 @@ export function newsClock(index: SiteIndex): number {
  * One item of news scored at `now`: `members` are the tellings that count (the story's, or only
  * those a daily edition had), `story` the story they make when two or more.
  */
-export function newsItem(lead: Article, story: StoryInfo | null, members: readonly Article[], now: number, settings: RankingSettings, ownTime: (article: Article) => number = articleMs): NewsItem {
+export function newsItem(lead: Article, story: StoryInfo | null, members: readonly Article[], now: number, settings: RankingSettings, ownTime: (article: Article) => number = ownTimeOf): NewsItem {
   const newest = Math.max(...members.map(ownTime));
   const outlets = story ? storySources(story).length : 1;
   return { lead, story, members: [...members], outlets, newest, score: storyScore(outlets, (now - newest) / 3_600_000, settings) };

@@ -9,7 +9,7 @@ import { memoByStory, storySources } from './story-sources.ts';
 /** How many other tellings an article page lists under "One of N reports" (the story page has them all). */
 export const ARTICLE_PAGE_TELLINGS = 6;
 
-/** The story's newest and first tellings' own times (articleTime), as milliseconds. */
+/** The story's first and newest tellings' own times (articleTime), as ISO strings. */
 export function storySpan(story: StoryInfo): { first: string; newest: string } {
   return memoByStory(spanMemo, story, () => {
     let first = '';

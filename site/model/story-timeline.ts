@@ -1,5 +1,4 @@
-import { articleTime } from './article-time.ts';
-import { time } from './dates.ts';
+import { articleMs, articleTime } from './article-time.ts';
 import type { Article } from './site-index.ts';
 
 // How a story spread: its tellings in the order their sources published them, each with its
@@ -18,10 +17,9 @@ export interface TimelineRow<T extends Telling = Telling> {
 
 /** The tellings oldest first (by their own time, then by id, so ties keep one order). */
 export function storyTimeline<T extends Telling>(members: readonly T[]): TimelineRow<T>[] {
-  const rows = members.map((article) => ({ article, iso: articleTime(article.data).iso }));
-  rows.sort((a, b) => time(a.iso) - time(b.iso) || a.article.data.id - b.article.data.id);
-  const first = rows.length ? time(rows[0]!.iso) : 0;
-  return rows.map((row) => ({ ...row, delay: Math.max(0, time(row.iso) - first) }));
+  const rows = [...members].sort((a, b) => articleMs(a.data) - articleMs(b.data) || a.data.id - b.data.id);
+  const first = rows.length ? articleMs(rows[0]!.data) : 0;
+  return rows.map((article) => ({ article, iso: articleTime(article.data).iso, delay: Math.max(0, articleMs(article.data) - first) }));
 }
 
 /** A delay as readers scan it: "+45 min", "+3 h 20 min", "+2 d 4 h" ("+0 min" under a minute). */

@@ -40,7 +40,7 @@ try {
   db.close();
   if (!head) throw new Error(`${site} has no last build in its memory: build it once first`);
   mkdirSync(join(work, 'input'));
-  // The planning process is the child startPlanner adds (this process has others: tsx's esbuild).
+  // The planning process is the child startPlanner adds (run through tsx, this process has another: its esbuild service).
   const before = new Set(processTree(process.pid));
   const started = performance.now();
   const planner = startPlanner({
