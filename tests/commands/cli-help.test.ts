@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { RUN } from '../helpers/run-command.ts';
 
 // The product commands answer --help with their usage (exit 0) and an unknown option with the
 // usage and exit 2, as `npm run crawl` does.
 
 const project = fileURLToPath(new URL('../../', import.meta.url));
-const run = (script: string, args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: project, encoding: 'utf8' });
+const run = (script: string, args: string[]) => spawnSync(process.execPath, [RUN, script, ...args], { cwd: project, encoding: 'utf8' });
 
 describe('command-line help', () => {
   for (const script of ['scripts/build.ts', 'scripts/serve.ts']) {

@@ -9,6 +9,7 @@ import { GleanerError } from '../../crawler/errors.ts';
 import { isPlaceholderAddress, placeholderProblems } from '../../crawler/config/placeholders.ts';
 import { demoConfig } from '../../scripts/dev/demo/config.ts';
 import { userConfigOf } from '../../scripts/new-site/render-config.ts';
+import { RUN } from '../helpers/run-command.ts';
 
 // A site that is published names who runs it and where takedown notices go: `npm run build`
 // refuses the placeholders the default config and new-site leave. The demo builds without them.
@@ -68,7 +69,7 @@ describe('npm run build with placeholder legal text', () => {
     dirs.push(dir);
     const config = { site: { title: 'Orbit Weekly', url: 'https://orbit.example.com', legal: { owner: 'The site owner', email: 'hello@orbit.example.com' } }, topics: [{ slug: 's', name: 'S', sources: ['https://a.example/feed'] }] };
     writeFileSync(join(dir, 'site.config.mjs'), `export default ${JSON.stringify(config)};\n`);
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--root', join(dir, 'site'), '--config', join(dir, 'site.config.mjs')], { cwd: project, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [RUN, 'scripts/build.ts', '--root', join(dir, 'site'), '--config', join(dir, 'site.config.mjs')], { cwd: project, encoding: 'utf8' });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('✗ site.legal.owner is still the placeholder "The site owner"');
     expect(r.stderr).toContain('✗ site.legal.email "hello@orbit.example.com" is at a reserved example domain');

@@ -10,6 +10,7 @@ import { memoryFile } from '../../site/html/html-cache.ts';
 import { stageFor } from '../../site/builder/index.ts';
 import { sitePaths } from '../../crawler/paths.ts';
 import { snapshot } from '../site/helpers/dist.ts';
+import { RUN } from '../helpers/run-command.ts';
 
 // SIGKILL inside the build's memory write (crashpoint build:memory-write: the merge into dist/
 // done, the manifest's rows changed, not yet committed). The memory must be the last build's,
@@ -30,7 +31,7 @@ let clean: string;
 let orphaned: string;
 
 function build(root: string, env: Record<string, string> = {}, args: string[] = []) {
-  return run(process.execPath, ['--import', 'tsx', BUILD, '--root', root, '--config', join(parent, 'site.config.mjs'), ...args], { cwd: process.cwd(), env: { ...process.env, ...env }, maxBuffer: 1 << 26 });
+  return run(process.execPath, [RUN, BUILD, '--root', root, '--config', join(parent, 'site.config.mjs'), ...args], { cwd: process.cwd(), env: { ...process.env, ...env }, maxBuffer: 1 << 26 });
 }
 
 function manifestRows(root: string): { head: unknown; pages: unknown; files: unknown; integrity: unknown } {

@@ -9,6 +9,7 @@ import { buildSite } from '../../scripts/build.ts';
 import { deploy } from '../../scripts/deploy/index.ts';
 import { syntheticConfig, writeSyntheticSite } from '../../scripts/dev/lib/synthetic-content.ts';
 import { S3RVER_CREDENTIALS, startLocalS3, type LocalS3 } from '../deploy/helpers/s3.ts';
+import { RUN } from '../helpers/run-command.ts';
 
 // A deploy killed with SIGKILL part-way (crash points in the executor: at the start of a phase,
 // after the n-th upload) must never leave a page in the bucket that points at an asset the
@@ -17,7 +18,6 @@ import { S3RVER_CREDENTIALS, startLocalS3, type LocalS3 } from '../deploy/helper
 // over the previous one.
 
 const DEPLOY = fileURLToPath(new URL('../../scripts/deploy/main.ts', import.meta.url));
-const TSX = import.meta.resolve('tsx');
 
 let s3: LocalS3;
 let root: string;
@@ -61,7 +61,7 @@ async function missingAssets(prefix: string): Promise<string[]> {
 function killedDeploy(dir: string, prefix: string, at: string): Promise<{ signal: NodeJS.Signals | null; code: number | null; stderr: string }> {
   return new Promise((resolve) => {
     const env = { ...process.env, ...s3.env, S3_PREFIX: prefix, AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey, CI: '1', GLEANER_CRASH_AT: at, DEPLOY_MAX_DELETE_SHARE: '1' };
-    const child = spawn(process.execPath, ['--import', TSX, DEPLOY, '--dir', dir], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [RUN, DEPLOY, '--dir', dir], { env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('close', (code, signal) => resolve({ signal, code, stderr }));

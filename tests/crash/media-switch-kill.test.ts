@@ -17,7 +17,7 @@ import { listFiles } from '../../scripts/deploy/files.ts';
 import { initRepo, type GitRepo } from '../../scripts/dev/bench/lib/git-repo.ts';
 import { startSampleWeb, type SampleWeb } from '../../scripts/dev/demo/index.ts';
 import { FIXTURE_ARTICLES } from '../demo/http.ts';
-import { runCommand } from '../helpers/run-command.ts';
+import { RUN, runCommand } from '../helpers/run-command.ts';
 import { clock, HOUR, testConfig, type Clock } from '../crawler/helpers.ts';
 import { S3RVER_CREDENTIALS, startLocalS3, type LocalS3 } from '../deploy/helpers/s3.ts';
 
@@ -31,7 +31,6 @@ import { S3RVER_CREDENTIALS, startLocalS3, type LocalS3 } from '../deploy/helper
 // move back leaves it out.
 
 const MEDIA = fileURLToPath(new URL('../../scripts/media/main.ts', import.meta.url));
-const TSX = import.meta.resolve('tsx');
 const NEW_ARTICLE = fileURLToPath(new URL('../../scripts/dev/demo/articles/climate/02-what-a-heat-pump-does-at-minus-twenty.md', import.meta.url));
 
 let articles: string;
@@ -49,7 +48,7 @@ const env = () => ({ ...s3.env, AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyI
 
 function media(to: 'bucket' | 'git', crashAt?: string): Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', TSX, MEDIA, '--to', to, '--root', repo.dir], { env: { ...process.env, ...env(), CI: '1', ...(crashAt ? { GLEANER_CRASH_AT: crashAt } : {}) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [RUN, MEDIA, '--to', to, '--root', repo.dir], { env: { ...process.env, ...env(), CI: '1', ...(crashAt ? { GLEANER_CRASH_AT: crashAt } : {}) }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.stderr.on('data', (c: Buffer) => (out += c.toString()));

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 // A project command as a real process (through scripts/kit/run.mjs, as npm runs it), its output collected.
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const RUN = fileURLToPath(new URL('../../scripts/kit/run.mjs', import.meta.url));
+/** What npm scripts run a command's file with (`node scripts/kit/run.mjs <file> …`): tests that start a command themselves start it the same way. */
+export const RUN = fileURLToPath(new URL('../../scripts/kit/run.mjs', import.meta.url));
 
 export interface CommandResult {
   code: number | null;

@@ -277,7 +277,7 @@ describe('npm run new-site', () => {
     writeFileSync(join(fork, 'media', '0123456789abcdef-640.webp'), 'image');
     writeFileSync(join(fork, 'data', 'site.sqlite'), 'upstream database');
 
-    const node = (args: string[]) => run(process.execPath, ['--import', 'tsx', ...args], { cwd: fork, env: { ...process.env, CI: '1' }, maxBuffer: 1 << 24 });
+    const node = (args: string[]) => run(process.execPath, ['scripts/kit/run.mjs', ...args], { cwd: fork, env: { ...process.env, CI: '1' }, maxBuffer: 1 << 24 });
     const created = await node([
       'scripts/new-site/main.ts',
       '--yes',

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticConfig, writeSyntheticSite } from '../../scripts/dev/lib/synthetic-content.ts';
 import { snapshot } from './helpers/dist.ts';
+import { RUN } from '../helpers/run-command.ts';
 
 // `npm run build` as a command, on roots in the system temp folder (outside the project: Astro's
 // prerender bundle used to fail to resolve packages there), whole and in slices: two slices
@@ -19,7 +20,7 @@ let merged: Map<string, Buffer>;
 let logs = '';
 
 async function build(root: string, args: string[] = [], env: Record<string, string> = {}): Promise<void> {
-  const result = await run(process.execPath, ['--import', 'tsx', BUILD, '--root', root, '--config', join(parent, 'site.config.mjs'), ...args], {
+  const result = await run(process.execPath, [RUN, BUILD, '--root', root, '--config', join(parent, 'site.config.mjs'), ...args], {
     cwd: process.cwd(),
     env: { ...process.env, ...env },
     maxBuffer: 1 << 26,

@@ -12,6 +12,7 @@ import { runCrawl, type RunSummary } from '../../crawler/pipeline/index.ts';
 import { startSampleWeb } from '../../scripts/dev/demo/index.ts';
 import { demoConfig } from '../../scripts/dev/demo/config.ts';
 import { startLocalS3, type LocalS3 } from '../deploy/helpers/s3.ts';
+import { RUN } from '../helpers/run-command.ts';
 
 // The whole chain with fake secrets in the environment, as the workflow has real ones:
 // `npm start -- --no-serve` (sample web → crawl → build) and `npm run deploy` run as child
@@ -66,7 +67,7 @@ beforeAll(async () => {
   paths = sitePaths(root);
   s3 = await startLocalS3();
   const node = async (args: string[], env: Record<string, string>) => {
-    const result = await run(process.execPath, ['--import', 'tsx', ...args], { cwd: process.cwd(), env: { ...process.env, CI: '1', ...env }, maxBuffer: 1 << 26 });
+    const result = await run(process.execPath, [RUN, ...args], { cwd: process.cwd(), env: { ...process.env, CI: '1', ...env }, maxBuffer: 1 << 26 });
     logs += `${result.stdout}\n${result.stderr}\n`;
   };
   const secretEnv = { ...SECRETS, S3_BUCKET: s3.bucket };
