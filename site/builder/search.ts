@@ -17,10 +17,18 @@ import { card } from './page-keys.ts';
 // newest shard takes new articles, so a run re-indexes one shard of at most SHARD_SIZE articles
 // and the deploy uploads its files only; a full shard never changes again. The browser searches
 // the newest shards first and merges older ones (Pagefind's mergeIndex) as the reader asks for
-// more (site/client/pagefind.ts), so a first search downloads what a shard or two weigh, however
-// large the site. pagefind/shards.json lists the shards, newest first.
+// more (site/client/pagefind.ts), so a first search downloads what two or three shards weigh,
+// however large the site. pagefind/shards.json lists the shards, newest first.
 
-export const SHARD_SIZE = 2000;
+/**
+ * Articles per shard. Pagefind's indexer holds about 0.7 KB per word it indexes while it writes a
+ * shard (0.29 GB for a newest shard of 900 articles, 0.54 GB for 1,700): 1,000 keeps an hourly
+ * build, where it runs beside Astro's child, under 1.2 GB (BENCHMARKS.md). A first search still
+ * covers FIRST_TIER_SHARDS of them.
+ */
+export const SHARD_SIZE = 1000;
+/** How many full shards' worth of the newest articles a first search covers (2,000 at SHARD_SIZE). */
+const FIRST_TIER_SHARDS = 2;
 
 /** The files of a Pagefind bundle the site uses: its script, WebAssembly, entry, metadata and index. The UI bundles are removed. */
 const KEPT = /^(pagefind\.js|pagefind-entry\.json|.*\.pf_meta|wasm\..*\.pagefind|index|fragment|filter)$/;
@@ -36,7 +44,7 @@ export interface ShardList {
   /** Newest first. */
   shards: Array<{ bundle: string; articles: number }>;
   articles: number;
-  /** How many of the newest articles a search covers before the reader asks for older ones: one shard's worth. */
+  /** How many of the newest articles a search covers before the reader asks for older ones: FIRST_TIER_SHARDS shards' worth. */
   firstTier: number;
 }
 
@@ -84,7 +92,7 @@ export function searchShards(index: SiteIndex, prefix: string, size = SHARD_SIZE
 }
 
 export function shardList(shards: SearchShard[], size = SHARD_SIZE): ShardList {
-  return { shards: [...shards].reverse().map((s) => ({ bundle: s.bundle, articles: s.articles.length })), articles: shards.reduce((n, s) => n + s.articles.length, 0), firstTier: size };
+  return { shards: [...shards].reverse().map((s) => ({ bundle: s.bundle, articles: s.articles.length })), articles: shards.reduce((n, s) => n + s.articles.length, 0), firstTier: FIRST_TIER_SHARDS * size };
 }
 
 /** Indexes the given shards into `outDir` (a folder laid out like dist/). */

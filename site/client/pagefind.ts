@@ -1,9 +1,10 @@
 // Search over the shards the build writes (site/builder/search.ts): pagefind/shards.json lists
 // them newest first; the newest is loaded as Pagefind's primary index, with older ones merged in
-// (Pagefind's mergeIndex) until the first tier is covered (one shard's worth of articles). Older tiers are merged only when
-// the reader asks ("Search older articles"), each doubling what is searched: a search never
-// fetches more of the index by itself, so a first search on a site of any size downloads what
-// the newest shards weigh, even for a word found nowhere. The types cover only what the site calls.
+// (Pagefind's mergeIndex) until the first tier is covered (shards.json says how many articles:
+// two full shards' worth). Older tiers are merged only when the reader asks ("Search older
+// articles"), each doubling what is searched: a search never fetches more of the index by itself,
+// so a first search on a site of any size downloads what the newest shards weigh, even for a
+// word found nowhere. The types cover only what the site calls.
 
 export interface PagefindResultData {
   url: string;
@@ -39,7 +40,7 @@ interface ShardList {
   firstTier?: number;
 }
 
-/** Unless shards.json says otherwise, the first tier covers this many articles (one full shard, or the newest two when the newest has just started); each further tier doubles what is searched. */
+/** Unless shards.json says otherwise, the first tier covers this many articles; each further tier doubles what is searched. */
 const FIRST_TIER = 2000;
 const OPTIONS = { excerptLength: 26, baseUrl: '/' };
 
