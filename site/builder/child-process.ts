@@ -23,8 +23,10 @@ export interface BuildChild {
   errorTail(): string;
 }
 
-export function forkBuildChild(file: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; serialization?: 'json' | 'advanced' }): BuildChild {
-  const child = fork(file, args, { ...options, execArgv: [...typescriptExecArgv], stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
+/** `v8Flags`: flags for the child's V8 (its heap), before its file. */
+export function forkBuildChild(file: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; serialization?: 'json' | 'advanced'; v8Flags?: string[] }): BuildChild {
+  const { v8Flags = [], ...forkOptions } = options;
+  const child = fork(file, args, { ...forkOptions, execArgv: [...typescriptExecArgv, ...v8Flags], stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     process.stderr.write(chunk);

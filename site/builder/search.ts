@@ -22,9 +22,9 @@ import { card } from './page-keys.ts';
 
 /**
  * Articles per shard. Pagefind's indexer holds about 0.7 KB per word it indexes while it writes a
- * shard (0.29 GB for a newest shard of 900 articles, 0.54 GB for 1,700): 1,000 keeps an hourly
- * build, where it runs beside Astro's child, under 1.2 GB (BENCHMARKS.md). A first search still
- * covers FIRST_TIER_SHARDS of them.
+ * shard (0.29 GB for a newest shard of 900 articles, 0.31 GB for a full one, 0.54 GB for 1,700):
+ * an hourly build re-indexes the newest shard beside Astro's child, and with 2,000 it passed
+ * 1.2 GB (BENCHMARKS.md). A first search still covers FIRST_TIER_SHARDS of them.
  */
 export const SHARD_SIZE = 1000;
 /** How many full shards' worth of the newest articles a first search covers (2,000 at SHARD_SIZE). */

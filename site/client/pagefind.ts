@@ -37,11 +37,10 @@ interface Pagefind {
 interface ShardList {
   shards: Array<{ bundle: string; articles: number }>;
   articles: number;
-  firstTier?: number;
+  /** How many of the newest articles the first tier covers (site/builder/search.ts); each further tier doubles what is searched. */
+  firstTier: number;
 }
 
-/** Unless shards.json says otherwise, the first tier covers this many articles; each further tier doubles what is searched. */
-const FIRST_TIER = 2000;
 const OPTIONS = { excerptLength: 26, baseUrl: '/' };
 
 export interface ShardedResults {
@@ -92,8 +91,7 @@ async function start(bundle: string): Promise<ShardedSearch> {
     await Promise.all(next);
     return true;
   };
-  const firstTier = list.firstTier ?? FIRST_TIER;
-  const first = searched < firstTier ? loadTier(firstTier) : Promise.resolve(true);
+  const first = searched < list.firstTier ? loadTier(list.firstTier) : Promise.resolve(true);
 
   return {
     async search(term, options) {
