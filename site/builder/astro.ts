@@ -10,10 +10,12 @@ import { forkBuildChild } from './child-process.ts';
 const CHILD = fileURLToPath(new URL('./astro-child.ts', import.meta.url));
 
 /**
- * A young generation of 8 MB semi-spaces (Node 24's V8 grows them larger): rendering makes many
- * short-lived objects, and the larger spaces stayed resident. In an hourly build Astro's child
- * runs beside Pagefind's indexer, and this took its peak from 0.63 to 0.54 GB at the same speed
- * (BENCHMARKS.md, issue 27's eleventh stop). It sets no limit: the old generation grows as before.
+ * For a build that is not cold, a young generation of 8 MB semi-spaces (Node 24's V8 grows them
+ * larger): rendering makes many short-lived objects, and the larger spaces stayed resident. There
+ * Astro's child runs beside Pagefind's indexer, and this took its peak from 0.63 to 0.54 GB at
+ * the same speed. A cold build renders every page and keeps V8's default: with the smaller spaces
+ * its Astro step at 100,000 took 662 s against 609 s (one build each; BENCHMARKS.md, issue 27's
+ * eleventh stop). It sets no limit either way: the old generation grows as before.
  */
 const ASTRO_YOUNG_GENERATION = '--max-semi-space-size=8';
 
@@ -25,6 +27,8 @@ export interface AstroRun {
   /** Where Astro writes: always inside the project, so its prerender bundle resolves the project's packages. */
   outDir: string;
   input: BuildInput;
+  /** A cold build: every page rendered (see ASTRO_YOUNG_GENERATION). */
+  cold: boolean;
   logLevel: 'info' | 'warn' | 'error';
 }
 
@@ -41,7 +45,7 @@ export function runAstro(run: AstroRun): Promise<void> {
     ASTRO_TELEMETRY_DISABLED: '1',
   };
   // The root as its argument: only so that `ps` (and the kill test) can tell which site an Astro child is for.
-  const { child, errorTail } = forkBuildChild(CHILD, [run.root], { env, cwd: run.project, v8Flags: [ASTRO_YOUNG_GENERATION] });
+  const { child, errorTail } = forkBuildChild(CHILD, [run.root], { env, cwd: run.project, v8Flags: run.cold ? [] : [ASTRO_YOUNG_GENERATION] });
   return new Promise((done, fail) => {
     child.once('error', fail);
     child.once('exit', (code, signal) => {

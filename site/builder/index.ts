@@ -204,7 +204,7 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
   let pagefindDone = 0;
   const pages = async () => {
     astroStarted = performance.now();
-    const rendering = runAstro({ project: PROJECT, root: paths.root, config, outDir: join(stage, 'astro'), input, logLevel: options.verbose ? 'info' : options.quiet ? 'error' : 'warn' });
+    const rendering = runAstro({ project: PROJECT, root: paths.root, config, outDir: join(stage, 'astro'), input, cold: mode === 'cold', logLevel: options.verbose ? 'info' : options.quiet ? 'error' : 'warn' });
     crashpoint('build:rendering'); // kill tests only: the parent killed while Astro's child renders (and, in a cold build, the planning process indexes search)
     await rendering;
     astroDone = performance.now();
