@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import type { SqlValue } from 'sql.js';
+import { sqlJsBinding } from '../sqlite-values.ts';
 import type { Connection, Params, Prepared, Row } from './connection.ts';
 
 // node:sqlite (SQLite built into Node 22.13+) on a file, behind the Connection interface: pages
@@ -12,9 +13,8 @@ import type { Connection, Params, Prepared, Row } from './connection.ts';
 // it, and SQLite ignores the uncommitted tail of the log), and readers never wait for a writer.
 // The last connection to close checkpoints the log into the file and removes it.
 //
-// Values are bound the way sql.js binds them, so a row written through either engine is stored
-// the same: a whole number in 32 bits is an INTEGER, any other number a REAL (node:sqlite binds
-// every number as REAL), a boolean 1 or 0; undefined is refused by both.
+// Values are bound the way sql.js binds them (crawler/sqlite-values.ts), so a row written through
+// either engine is stored the same.
 
 const BUSY_MS = 5000;
 
@@ -56,15 +56,9 @@ export function nodeConnection(file: string): Connection {
   };
 }
 
-function bindable(value: unknown): SQLInputValue {
-  if (typeof value === 'number') return value === (value | 0) ? BigInt(value) : value;
-  if (typeof value === 'boolean') return value ? 1n : 0n;
-  return value as SQLInputValue;
-}
-
 function bound(params: Params): SQLInputValue[] | [Record<string, SQLInputValue>] {
-  if (Array.isArray(params)) return params.map(bindable);
-  return [Object.fromEntries(Object.entries(params).map(([k, v]) => [k, bindable(v)]))];
+  if (Array.isArray(params)) return params.map(sqlJsBinding);
+  return [Object.fromEntries(Object.entries(params).map(([k, v]) => [k, sqlJsBinding(v)]))];
 }
 
 function prepared(stmt: StatementSync): Prepared {

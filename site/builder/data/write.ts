@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import initSqlJs from 'sql.js';
+import { DatabaseSync } from 'node:sqlite';
+import { threadId } from 'node:worker_threads';
 import { htmlToText } from '../../../crawler/clean/html-text.ts';
 import { htmlToMarkdown } from '../../../crawler/clean/markdown.ts';
+import { sqlJsBinding } from '../../../crawler/sqlite-values.ts';
 import type { StateReader, StoredRow } from '../../../crawler/store/read.ts';
 import { bodyOf } from '../../html/article-body.ts';
 import { checkOutFolders } from '../../../crawler/sparse-checkout.ts';
@@ -16,6 +20,11 @@ import { ARTICLE_COLUMNS, COLUMNS, DATA_FORMAT, DATA_PRAGMAS, DATA_SCHEMA } from
 // The bytes of one data file: the download database (schema.ts) filled with the rows the store
 // gives (crawler/store/read.ts) and the article bodies from content/. The only SQL here is on the
 // download database being written.
+//
+// It is written with node:sqlite (native SQLite, built into Node) into a temporary file, then
+// read back: sql.js did the same in WebAssembly, slower (an hourly build rewrites the newest
+// parts, bodies and full-text index included; a cold build every part). Values are bound as
+// sql.js bound them, so a file holds the same rows either way.
 
 export interface FileRows {
   /** Published articles to hold, with their bodies, tags, URLs and sightings. */
@@ -29,23 +38,42 @@ export interface FileRows {
   files?: DataFileEntry[];
 }
 
-let sqlJs: ReturnType<typeof initSqlJs> | undefined;
+let made = 0;
 
-/** SQLite for the download databases, loaded once per process. */
-function sqlite(): ReturnType<typeof initSqlJs> {
-  sqlJs ??= initSqlJs();
-  return sqlJs;
+/** A new, empty download database in a temporary file; `finish` commits it and gives its bytes; `close` (always) deletes it. */
+function openOut(period: string): { db: DatabaseSync; finish: () => Uint8Array; close: () => void } {
+  const file = join(tmpdir(), `gleaner-data-${process.pid}-${threadId}-${made++}.sqlite`);
+  const db = new DatabaseSync(file);
+  const close = () => {
+    if (db.isOpen) db.close();
+    rmSync(file, { force: true });
+    rmSync(`${file}-journal`, { force: true });
+  };
+  try {
+    db.exec(DATA_PRAGMAS);
+    // Never read until it is whole: a crash loses a temporary file, so nothing waits for the disk.
+    db.exec('PRAGMA synchronous = OFF');
+    // One transaction from the schema on, as sql.js wrote it: the header's change counter says 1.
+    db.exec('BEGIN');
+    db.exec(DATA_SCHEMA);
+    db.prepare(`INSERT INTO meta VALUES ('format', ?), ('period', ?)`).run(DATA_FORMAT, period);
+  } catch (error) {
+    close();
+    throw error;
+  }
+  const finish = () => {
+    db.exec('COMMIT');
+    db.close();
+    return new Uint8Array(readFileSync(file));
+  };
+  return { db, finish, close };
 }
 
-function insertRows(out: import('sql.js').Database, table: string, columns: string, rows: StoredRow[]): void {
+function insertRows(out: DatabaseSync, table: string, columns: string, rows: StoredRow[]): void {
   if (!rows.length) return;
   const names = columns.split(', ');
   const stmt = out.prepare(`INSERT OR IGNORE INTO ${table} (${columns}) VALUES (${names.map(() => '?').join(', ')})`);
-  try {
-    for (const row of rows) stmt.run(names.map((n) => row[n] ?? null));
-  } finally {
-    stmt.free();
-  }
+  for (const row of rows) stmt.run(...names.map((n) => sqlJsBinding(row[n] ?? null)));
 }
 
 /** What the data files carry of an article's body: what its page shows (reuse.ts), as Markdown and as text; `rendered` is the Markdown's HTML when it is known. */
@@ -64,67 +92,54 @@ function trimRendersAlike(body: string): boolean {
 
 /** `reuse` null publishes every body whole (a site whose config says nothing of reuse modes behaves the same). */
 export async function dataFileBytes(state: StateReader, root: string, rows: FileRows, reuse: ReuseConfig | null = null): Promise<Uint8Array> {
-  const SQL = await sqlite();
   const from = state.publicRows(rows);
-  const out = new SQL.Database();
+  const out = openOut(rows.period);
+  const { db } = out;
   try {
-    out.run(DATA_PRAGMAS);
-    out.run(DATA_SCHEMA);
-    out.run('BEGIN');
-    out.run(`INSERT INTO meta VALUES ('format', ?), ('period', ?)`, [DATA_FORMAT, rows.period]);
-    insertRows(out, 'topics', COLUMNS.topics, from.topics);
+    insertRows(db, 'topics', COLUMNS.topics, from.topics);
     const topicSlug = new Map(from.topics.map((t) => [Number(t.id), String(t.slug)]));
 
     // A part of an old month, in a sparse checkout: its folders are checked out first (one fetch).
     checkOutFolders(root, from.articles.map(({ row }) => String(row.file)));
-    const stmt = out.prepare(`INSERT INTO articles (${ARTICLE_COLUMNS}, markdown, text, tags) VALUES (${ARTICLE_COLUMNS.split(', ').map(() => '?').join(', ')}, ?, ?, ?)`);
-    try {
-      for (const { row, tags } of from.articles) {
-        const mode = reuse ? articleMode(reuse, { topic: topicSlug.get(Number(row.topic_id)) ?? '', url: String(row.source_url) }) : 'full';
-        const body = bodyOf(await readFile(join(root, String(row.file)), 'utf8'));
-        const { markdown, text } = await shownBodyOf(body.trim(), mode, mode === 'link' || !trimRendersAlike(body) ? null : cachedHtml(root, bodySha(body)));
-        stmt.run([...ARTICLE_COLUMNS.split(', ').map((c) => row[c] ?? null), markdown, text, tags.join(', ')]);
-      }
-    } finally {
-      stmt.free();
+    const columns = ARTICLE_COLUMNS.split(', ');
+    const stmt = db.prepare(`INSERT INTO articles (${ARTICLE_COLUMNS}, markdown, text, tags) VALUES (${columns.map(() => '?').join(', ')}, ?, ?, ?)`);
+    for (const { row, tags } of from.articles) {
+      const mode = reuse ? articleMode(reuse, { topic: topicSlug.get(Number(row.topic_id)) ?? '', url: String(row.source_url) }) : 'full';
+      const body = bodyOf(await readFile(join(root, String(row.file)), 'utf8'));
+      const { markdown, text } = await shownBodyOf(body.trim(), mode, mode === 'link' || !trimRendersAlike(body) ? null : cachedHtml(root, bodySha(body)));
+      stmt.run(...columns.map((c) => sqlJsBinding(row[c] ?? null)), markdown, text, tags.join(', '));
     }
-    out.run('INSERT INTO articles_fts (docid, title, text, tags) SELECT id, title, text, tags FROM articles');
-    insertRows(out, 'article_tags', 'article_id, tag_id', from.articleTags);
-    insertRows(out, 'tags', COLUMNS.tags, from.tags);
-    insertRows(out, 'urls', COLUMNS.urls, from.urls);
-    insertRows(out, 'link_occurrences', COLUMNS.link_occurrences, from.occurrences);
-    insertRows(out, 'posts', COLUMNS.posts, from.posts);
-    insertRows(out, 'sources', COLUMNS.sources, from.sources);
-    insertRows(out, 'runs', COLUMNS.runs, from.runs);
-    insertFiles(out, rows.files ?? []);
-    out.run('COMMIT');
-    return out.export();
+    db.exec('INSERT INTO articles_fts (docid, title, text, tags) SELECT id, title, text, tags FROM articles');
+    insertRows(db, 'article_tags', 'article_id, tag_id', from.articleTags);
+    insertRows(db, 'tags', COLUMNS.tags, from.tags);
+    insertRows(db, 'urls', COLUMNS.urls, from.urls);
+    insertRows(db, 'link_occurrences', COLUMNS.link_occurrences, from.occurrences);
+    insertRows(db, 'posts', COLUMNS.posts, from.posts);
+    insertRows(db, 'sources', COLUMNS.sources, from.sources);
+    insertRows(db, 'runs', COLUMNS.runs, from.runs);
+    insertFiles(db, rows.files ?? []);
+    return out.finish();
   } finally {
     out.close();
   }
 }
 
 /** The data files a download lists (its `files` table): the catalog's, or a whole small site's. */
-function insertFiles(out: import('sql.js').Database, files: readonly DataFileEntry[]): void {
+function insertFiles(out: DatabaseSync, files: readonly DataFileEntry[]): void {
   insertRows(out, 'files', 'name, kind, period, part, articles, urls, bytes, sha256', files.map((f) => ({ name: f.name, kind: f.kind, period: f.period, part: f.part, articles: f.articles, urls: f.urls, bytes: f.bytes, sha256: f.sha256 })));
 }
 
 /** site.sqlite of a large site: the catalog. Topics, every source and tag, and every data file with its size and SHA-256. */
 export async function catalogBytes(state: StateReader, files: DataFileEntry[]): Promise<Uint8Array> {
-  const SQL = await sqlite();
   const from = state.catalogRows();
-  const out = new SQL.Database();
+  const out = openOut('catalog');
+  const { db } = out;
   try {
-    out.run(DATA_PRAGMAS);
-    out.run(DATA_SCHEMA);
-    out.run('BEGIN');
-    out.run(`INSERT INTO meta VALUES ('format', ?), ('period', 'catalog')`, [DATA_FORMAT]);
-    insertRows(out, 'topics', COLUMNS.topics, from.topics);
-    insertRows(out, 'sources', COLUMNS.sources, from.sources);
-    insertRows(out, 'tags', COLUMNS.tags, from.tags);
-    insertFiles(out, files);
-    out.run('COMMIT');
-    return out.export();
+    insertRows(db, 'topics', COLUMNS.topics, from.topics);
+    insertRows(db, 'sources', COLUMNS.sources, from.sources);
+    insertRows(db, 'tags', COLUMNS.tags, from.tags);
+    insertFiles(db, files);
+    return out.finish();
   } finally {
     out.close();
   }
