@@ -30,6 +30,6 @@ export async function devBuildInput(paths: SitePaths, config: Config): Promise<B
   const index = buildSiteIndex(entries, config, health);
   writeFileSync(input.downloads, JSON.stringify(data?.index ?? null));
   writeFileSync(input.removed, JSON.stringify(data?.removed ?? []));
-  await writePageInput(index, keyedPages(index, 'dev'), input, { root: paths.root, health });
+  await writePageInput(index, keyedPages(index, 'dev').pages, input, { root: paths.root, health });
   return input;
 }

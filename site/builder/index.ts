@@ -267,6 +267,8 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
   const astroFiles = await filesUnder(join(stage, 'astro'));
   for (const file of astroFiles) place(join(stage, 'astro', file), file);
   for (const page of toRender) manifest.setPage(page.file, page.key);
+  for (const [id, stamp] of plan.stamps.set) manifest.setStamp(id, stamp);
+  for (const id of plan.stamps.deleted) manifest.deleteStamp(id);
   // Astro renders a keyed page only when it is to be rendered: every other file it wrote is rendered every build.
   const rendered = new Set(toRender.map((p) => p.file));
   const always = astroFiles.filter((f) => !rendered.has(f));

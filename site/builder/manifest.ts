@@ -4,6 +4,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { writeFileAtomic } from '../../crawler/atomic-write.ts';
 import { emptyDataManifest, type DataManifest } from './data/index.ts';
 import { metaValue, setMeta } from './memory.ts';
+import type { ArticleStamp } from './page-keys.ts';
 
 // What the build remembers of the site it made (in the build memory, memory.ts; a CI cache keeps
 // it): the fingerprint it rendered with, the key of every keyed page, search shard and data file,
@@ -52,6 +53,9 @@ export class ManifestStore {
       setPage: sql('INSERT INTO pages VALUES (?, ?) ON CONFLICT (file) DO UPDATE SET key = excluded.key'),
       deletePage: sql('DELETE FROM pages WHERE file = ?'),
       pages: sql('SELECT file, key FROM pages'),
+      stamps: sql('SELECT id, own, deps, story FROM stamps'),
+      setStamp: sql('INSERT INTO stamps VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET own = excluded.own, deps = excluded.deps, story = excluded.story'),
+      deleteStamp: sql('DELETE FROM stamps WHERE id = ?'),
       search: sql('SELECT key, files FROM search WHERE bundle = ?'),
       setSearch: sql('INSERT INTO search VALUES (?, ?, ?) ON CONFLICT (bundle) DO UPDATE SET key = excluded.key, files = excluded.files'),
       deleteSearch: sql('DELETE FROM search WHERE bundle = ?'),
@@ -111,7 +115,7 @@ export class ManifestStore {
 
   /** Forgets every page, bundle and file (a cold build starts from nothing). */
   clear(): void {
-    this.#db.exec('DELETE FROM pages; DELETE FROM search; DELETE FROM files');
+    this.#db.exec('DELETE FROM pages; DELETE FROM stamps; DELETE FROM search; DELETE FROM files');
     for (const name of HEAD) setMeta(this.#db, `manifest.${name}`, null);
   }
 
@@ -128,6 +132,18 @@ export class ManifestStore {
     for (const row of this.#sql.pages!.iterate() as Iterable<{ file: string; key: string }>) yield [row.file, row.key];
   }
 
+  /** Every article page's stamp (page-keys.ts), in one pass. */
+  stamps(): Map<string, ArticleStamp> {
+    const out = new Map<string, ArticleStamp>();
+    for (const row of this.#sql.stamps!.iterate() as Iterable<{ id: string } & ArticleStamp>) out.set(row.id, { own: row.own, deps: row.deps, story: row.story });
+    return out;
+  }
+  setStamp(id: string, stamp: ArticleStamp): void {
+    this.#sql.setStamp!.run(id, stamp.own, stamp.deps, stamp.story);
+  }
+  deleteStamp(id: string): void {
+    this.#sql.deleteStamp!.run(id);
+  }
   search(bundle: string): { key: string; files: string[] } | undefined {
     const row = this.#sql.search!.get(bundle) as { key: string; files: string } | undefined;
     return row ? { key: row.key, files: JSON.parse(row.files) as string[] } : undefined;

@@ -6,7 +6,7 @@ import { HTML_SCHEMA } from '../html/html-cache.ts';
 // The build's memory between runs: one SQLite file, .gleaner/build/memory.sqlite (never
 // committed; a CI cache carries it; losing it costs a cold build, never data). It holds the
 // content index (content-index.ts), the HTML of every body (site/html/html-cache.ts) and the
-// manifest (manifest.ts), each read and written by key: a build reads the rows of what changed
+// manifest (manifest.ts: with the article pages' stamps, page-keys.ts), each read and written by key: a build reads the rows of what changed
 // and of the pages it renders, never a whole-site document. One file rather than three: the CI
 // cache saves and restores one thing, and one connection writes it. A slice of a split build
 // keeps its manifest in a file of its own (manifest-shard-<i>.sqlite), since slices built side
@@ -22,6 +22,7 @@ CREATE INDEX IF NOT EXISTS content_body ON content (body_sha);
 CREATE INDEX IF NOT EXISTS content_folder ON content (rtrim(file, replace(file, '/', '')));
 ${HTML_SCHEMA};
 CREATE TABLE IF NOT EXISTS pages (file TEXT PRIMARY KEY, key TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS stamps (id TEXT PRIMARY KEY, own TEXT NOT NULL, deps TEXT NOT NULL, story TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS search (bundle TEXT PRIMARY KEY, key TEXT NOT NULL, files TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS files (file TEXT PRIMARY KEY, md5 TEXT NOT NULL, size INTEGER NOT NULL) WITHOUT ROWID;
 `;

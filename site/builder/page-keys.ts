@@ -48,18 +48,45 @@ const cards = new WeakMap<Article, string>();
  * newest other tellings up to ARTICLE_PAGE_TELLINGS. Not every member: a key that held them all
  * would make keying a story's pages quadratic in its size.
  */
-function storyOfArticle(index: SiteIndex, article: Article, facts: (story: StoryInfo) => unknown): unknown {
-  const story = index.storyOf(article);
-  return story ? storyShown(story, article, facts) : null;
-}
-
 function storyShown(story: StoryInfo, article: Article, facts: (story: StoryInfo) => unknown): unknown {
   const shown = story.members.slice(0, ARTICLE_PAGE_TELLINGS + 1).filter((m) => m !== article).slice(0, ARTICLE_PAGE_TELLINGS);
   return [facts(story), shown.map(card)];
 }
 
-/** `prefix` covers what every page depends on: the site's code and its config (see fingerprint.ts). */
-export function keyedPages(index: SiteIndex, prefix: string): KeyedPage[] {
+/**
+ * What an article and its AMP page were keyed from at the last build, by article id (the build
+ * memory's stamps table): a stamp of what the article shows itself, the articles and story its page
+ * lists, and a stamp of that story. An hourly build keys again only the article pages whose stamp,
+ * or a listed article's or story's, changed; every other one keeps its recorded key.
+ */
+export interface ArticleStamp {
+  /** What the article shows of itself (its card, body, mode and shown tags), hashed. */
+  own: string;
+  /** Its related articles', older neighbour's and story's ids. */
+  deps: string;
+  /** What its page shows of its story (storyShown for any member), hashed; '' for none. */
+  story: string;
+}
+
+/** The last build's stamps and page keys; null keys every page (a cold build, a slice, a memory without stamps). */
+export interface KnownKeys {
+  stamps: ReadonlyMap<string, ArticleStamp>;
+  keys: ReadonlyMap<string, string>;
+}
+
+export interface KeyedSite {
+  pages: KeyedPage[];
+  /** Stamps to record (new or changed), and ids whose stamp goes (articles no longer in the site). */
+  stamps: { set: Array<[id: string, stamp: ArticleStamp]>; deleted: string[] };
+}
+
+/**
+ * `prefix` covers what every page depends on: the site's code and its config (see fingerprint.ts).
+ * With `known`, an article page (and its AMP page) whose inputs are all unchanged keeps its
+ * recorded key. GLEANER_VERIFY_KEYS (set by the tests) keys such pages anyway and fails on a
+ * difference: a stamp that misses a dependency would leave a page stale.
+ */
+export function keyedPages(index: SiteIndex, prefix: string, known: KnownKeys | null = null): KeyedSite {
   const pages: KeyedPage[] = [];
   const storyFacts = new Map<StoryInfo, unknown>();
   const facts = (story: StoryInfo) => {
@@ -67,21 +94,45 @@ export function keyedPages(index: SiteIndex, prefix: string): KeyedPage[] {
     if (known === undefined) storyFacts.set(story, (known = [story.id, story.path, story.members.length, storyCoverage(story), storySpan(story)]));
     return known;
   };
+  const owns = new Map<Article, string>();
+  for (const article of index.articles) owns.set(article, hash([article.path, article.dataSha ?? article.data, article.source, article.bodySha, article.mode, article.shownTags]));
+  const storyStamps = new Map<StoryInfo, string>();
+  const storyStamp = (story: StoryInfo) => {
+    let stamp = storyStamps.get(story);
+    if (stamp === undefined) storyStamps.set(story, (stamp = hash([facts(story), story.members.slice(0, ARTICLE_PAGE_TELLINGS + 1).map((m) => owns.get(m))])));
+    return stamp;
+  };
+  const unchanged = (article: Article) => known!.stamps.get(article.id)?.own === owns.get(article);
+  const verify = Boolean(process.env.GLEANER_VERIFY_KEYS);
+  const set: Array<[string, ArticleStamp]> = [];
   for (const article of index.articles) {
+    const related = index.related(article);
+    const older = index.older(article);
+    const story = index.storyOf(article);
+    const stamp: ArticleStamp = { own: owns.get(article)!, deps: `${related.map((r) => r.id).join(' ')}|${older?.id ?? ''}|${story?.id ?? ''}`, story: story ? storyStamp(story) : '' };
+    const before = known?.stamps.get(article.id);
+    const same = before !== undefined && before.own === stamp.own && before.deps === stamp.deps && before.story === stamp.story;
+    if (!same) set.push([article.id, stamp]);
+    const file = `${article.id}/index.html`;
+    const ampFile = `amp/${article.id}/index.html`;
+    const kept = same && related.every(unchanged) && (!older || unchanged(older)) ? [known!.keys.get(file), known!.keys.get(ampFile)] : null;
+    if (kept?.[0] !== undefined && kept[1] !== undefined && !verify) {
+      pages.push({ route: 'article', id: article.id, file, key: kept[0] }, { route: 'amp', id: article.id, file: ampFile, key: kept[1] });
+      continue;
+    }
     const tags = article.shownTags.map((t) => [t.slug, t.name]);
     const topic = index.topicBySlug.get(article.topic);
     const topicName = topic ? [topic.slug, topic.name] : null;
-    const older = index.older(article);
     // The reuse mode is resolved from the config, which the fingerprint leaves out: a source turned to excerpt re-renders only its own pages.
     const body = [article.bodySha, article.mode];
-    pages.push({
-      route: 'article',
-      id: article.id,
-      file: `${article.id}/index.html`,
-      key: hash([prefix, card(article), body, tags, topicName, index.related(article).map(card), older ? [older.path, older.data.title] : null, storyOfArticle(index, article, facts)]),
-    });
-    pages.push({ route: 'amp', id: article.id, file: `amp/${article.id}/index.html`, key: hash([prefix, card(article), body, tags, topicName]) });
+    const key = hash([prefix, card(article), body, tags, topicName, related.map(card), older ? [older.path, older.data.title] : null, story ? storyShown(story, article, facts) : null]);
+    const ampKey = hash([prefix, card(article), body, tags, topicName]);
+    if (kept?.[0] !== undefined && kept[1] !== undefined && (kept[0] !== key || kept[1] !== ampKey)) {
+      throw new Error(`${file}: its stamps are unchanged but its key is not: a page key reads something its stamp leaves out (page-keys.ts)`);
+    }
+    pages.push({ route: 'article', id: article.id, file, key }, { route: 'amp', id: article.id, file: ampFile, key: ampKey });
   }
+  const deleted = known ? [...known.stamps.keys()].filter((id) => !index.byId.has(id)) : [];
   for (const topic of index.topics) {
     topic.pages.forEach((articles, i) => {
       const n = i + 1;
@@ -117,5 +168,5 @@ export function keyedPages(index: SiteIndex, prefix: string): KeyedPage[] {
   for (const file of sitemapFiles(index)) {
     pages.push({ route: 'sitemap', id: file.name, file: `sitemaps/${file.name}.xml`, key: hash([prefix, file.urls]) });
   }
-  return pages;
+  return { pages, stamps: { set, deleted } };
 }

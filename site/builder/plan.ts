@@ -15,7 +15,7 @@ import type { BuildInput } from './input.ts';
 import { ManifestStore, type ManifestHead } from './manifest.ts';
 import { openMemory, shardManifestFile } from './memory.ts';
 import { writePageInput } from './page-input.ts';
-import { keyedPages } from './page-keys.ts';
+import { keyedPages, type KeyedSite } from './page-keys.ts';
 import { searchShards, shardList, shardRecords, writeSearchShards, writeShardList, type ShardRecords } from './search.ts';
 
 // The whole-site part of a build: read content/ (the content index), write the data files, build
@@ -56,6 +56,8 @@ export interface BuildPlan {
   keyedCount: number;
   /** The keyed pages this build renders, with their keys. */
   toRender: Array<{ file: string; key: string }>;
+  /** The article pages' stamps to record with the page keys (page-keys.ts; none from a slice). */
+  stamps: KeyedSite['stamps'];
   /** Pages of the manifest that are no longer keyed (an incremental or delta build of the whole site). */
   staleKeyedPages: string[];
   /** Files of the last build's always-rendered list that are keyed pages now. */
@@ -129,14 +131,14 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
 
     content ??= loadContent();
     const index = buildSiteIndex(content.entries, config, health);
-    const keyed = keyedPages(index, prefix);
-    // The recorded pages in one pass: the key each keyed page had, and the pages no longer keyed.
-    const recorded = new Map<string, string | undefined>(keyed.map((p) => [p.file, undefined]));
-    const staleKeyedPages: string[] = [];
-    for (const [file, key] of mode === 'cold' ? [] : manifest.pages()) {
-      if (recorded.has(file)) recorded.set(file, key);
-      else if (!job.shard) staleKeyedPages.push(file);
-    }
+    // The recorded pages in one pass; an hourly build of the whole site keys again only the article
+    // pages whose stamps changed (page-keys.ts), a slice every page (its manifest holds its own pages).
+    const recordedKeys = new Map<string, string>(mode === 'cold' ? [] : manifest.pages());
+    const known = mode === 'cold' || job.shard ? null : { stamps: manifest.stamps(), keys: recordedKeys };
+    const { pages: keyed, stamps } = keyedPages(index, prefix, known);
+    const recorded = new Map<string, string | undefined>(keyed.map((p) => [p.file, recordedKeys.get(p.file)]));
+    const staleKeyedPages = job.shard ? [] : [...recordedKeys.keys()].filter((file) => !recorded.has(file));
+    recordedKeys.clear();
     const toRender = keyed.filter((p) => inSlice(p.file) && (mode === 'cold' || recorded.get(p.file) !== p.key || (mode === 'incremental' && !existsSync(join(job.dist, p.file)))));
     await writePageInput(index, toRender, job.input, { root: paths.root, health });
     const nowKeyed = previous.always.filter((f) => recorded.has(f));
@@ -162,6 +164,7 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
       dataWritten,
       keyedCount: keyed.length,
       toRender: toRender.map((p) => ({ file: p.file, key: p.key })),
+      stamps: job.shard ? { set: [], deleted: [] } : stamps,
       staleKeyedPages,
       nowKeyed,
       bundles: shards.map((s) => s.bundle),

@@ -167,7 +167,7 @@ describe('a build after one more run', () => {
     expect(second.manifest.files).toEqual(cold.manifest.files);
   });
 
-  it('are the same when written in a worker thread, as the build writes them (its sql.js memory ends with the worker)', async () => {
+  it('are the same when written in a worker thread, as the build writes them (what it read ends with the worker)', async () => {
     const apart = buildDataFilesApart({ paths, previous: null, changedFiles: [], outDir: join(work, 'apart'), sizes: SIZES });
     // The sources' health is told apart from the files, and is what the manifest then holds.
     const sources = await apart.sources;

@@ -57,7 +57,7 @@ function articlesIn(file: string): number {
 
 describe('writePageInput', () => {
   const index = buildSiteIndex(Array.from({ length: ARTICLES }, (_, i) => article(i)), config);
-  const keyed = keyedPages(index, 'p');
+  const keyed = keyedPages(index, 'p').pages;
 
   it('writes the props of the pages to render only, and the always-rendered pages cut to what they show', async () => {
     mkdirSync(join(root, 'hourly'));

@@ -189,7 +189,7 @@ describe('source names in the index', () => {
   });
 
   it("changes the keys of a renamed source's pages only", () => {
-    const keys = (h: SourceHealth[]) => new Map(keyedPages(buildSiteIndex(entries, config, h), 'p').map((p) => [p.file, p.key]));
+    const keys = (h: SourceHealth[]) => new Map(keyedPages(buildSiteIndex(entries, config, h), 'p').pages.map((p) => [p.file, p.key]));
     const before = keys([]);
     const after = keys(health({ siteName: 'Source' }));
     const changed = [...before].filter(([file, key]) => after.get(file) !== key).map(([file]) => file);
@@ -205,7 +205,7 @@ describe('a story that grows', () => {
     const story = (position: number) => article('science', position, { cluster: 2, url: `https://outlet${position}.example/${position}`, canonical: `https://outlet${position}.example/${position}` });
     const before = Array.from({ length: 9 }, (_, i) => ([1, 4, 6].includes(i) ? story(i) : article('science', i)));
     const after = [...before, story(9)];
-    const keys = (entries: ArticleInput[]) => new Map(keyedPages(buildSiteIndex(entries, config), 'p').map((p) => [p.file, p.key]));
+    const keys = (entries: ArticleInput[]) => new Map(keyedPages(buildSiteIndex(entries, config), 'p').pages.map((p) => [p.file, p.key]));
     const old = keys(before);
     const changed = [...keys(after)].filter(([file, key]) => old.get(file) !== key).map(([file]) => file).sort();
     expect(changed).toEqual(
@@ -229,7 +229,7 @@ describe('a large story', () => {
     const story = (position: number, title = `science ${position}`) => article('science', position, { cluster: 1, title, url: `https://outlet${position}.example/${position}`, canonical: `https://outlet${position}.example/${position}` });
     const before = Array.from({ length: 9 }, (_, i) => story(i));
     const after = [story(0, 'A new headline for the oldest telling'), ...before.slice(1)];
-    const keys = (entries: ArticleInput[]) => new Map(keyedPages(buildSiteIndex(entries, config), 'p').map((p) => [p.file, p.key]));
+    const keys = (entries: ArticleInput[]) => new Map(keyedPages(buildSiteIndex(entries, config), 'p').pages.map((p) => [p.file, p.key]));
     const old = keys(before);
     const now = keys(after);
     const changed = [...now].filter(([file, key]) => old.get(file) !== key).map(([file]) => file);

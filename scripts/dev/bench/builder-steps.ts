@@ -58,7 +58,7 @@ try {
   const health = manifest.head()?.data.sources ?? [];
   const index = await step('site index', () => buildSiteIndex(content.entries, config, health), (i) => `${count(i.stories.length)} stories, ${count(i.tags.length)} tags`);
   const prefix = `${codeFingerprint(PROJECT)}:${configFingerprint(config)}`;
-  const keyed = await step('page keys', () => keyedPages(index, prefix), (k) => `${count(k.length)} pages`);
+  const keyed = await step('page keys', () => keyedPages(index, prefix).pages, (k) => `${count(k.length)} pages`);
   await step('keys against the manifest', () => {
     const recorded = new Map(manifest.pages());
     return keyed.filter((p) => recorded.get(p.file) !== p.key).length;
