@@ -8,10 +8,12 @@ import { bodySha, packHtml } from '../html/html-cache.ts';
 import { renderMarkdown } from '../html/markdown.ts';
 import { metaValue, openMemory, setMeta } from './memory.ts';
 import { checkOutFolders } from '../../crawler/sparse-checkout.ts';
+import { factsJson, lazyFrontmatter, type Facts } from './frontmatter-facts.ts';
 import { changedSince, listAll, type ContentListing, type GitRecord } from './content-changes.ts';
 
 // Every article in content/ (the source of truth: its frontmatter and body), read once and then
-// remembered in the build memory (memory.ts, table content: a row per file). A file is read
+// remembered in the build memory (memory.ts, table content: a row per file, with the facts of its
+// frontmatter apart, frontmatter-facts.ts). A file is read
 // again only when it changed: in a git work tree a clean file is known by its blob id (`git
 // ls-files -s`, no file read), so a fresh checkout in CI reads only what the last commit added;
 // elsewhere by its size and modification time; and in a git work tree only the files of folders
@@ -98,7 +100,9 @@ function listContent(root: string, db: DatabaseSync): ContentListing {
  * two halves, so their memory and every article's frontmatter are never held at once.
  */
 export async function updateContentIndex(root: string, db: DatabaseSync, renderer = 'unversioned'): Promise<ContentUpdate> {
-  const put = db.prepare('INSERT INTO content VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (file) DO UPDATE SET key = excluded.key, id = excluded.id, data = excluded.data, body_sha = excluded.body_sha, skipped = excluded.skipped');
+  const put = db.prepare(
+    'INSERT INTO content (file, key, id, data, body_sha, skipped, facts, data_sha) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (file) DO UPDATE SET key = excluded.key, id = excluded.id, data = excluded.data, body_sha = excluded.body_sha, skipped = excluded.skipped, facts = excluded.facts, data_sha = excluded.data_sha',
+  );
   const putHtml = db.prepare('INSERT INTO html VALUES (?, ?) ON CONFLICT (body_sha) DO NOTHING');
   const changed: string[] = [];
   let complete = true;
@@ -141,12 +145,14 @@ export async function updateContentIndex(root: string, db: DatabaseSync, rendere
       if (before?.body_sha) replaced.add(before.body_sha);
       const row = await readEntry(root, file);
       const entry = row.entry;
-      put.run(file, key, entry?.id ?? null, entry ? JSON.stringify(entry.data) : null, entry?.bodySha ?? null, row.skipped);
+      const data = entry ? JSON.stringify(entry.data) : null;
+      put.run(file, key, entry?.id ?? null, data, entry?.bodySha ?? null, row.skipped, entry ? factsJson(entry.data) : null, data === null ? null : dataSha(data));
       if (entry && row.html !== null) putHtml.run(entry.bodySha, packHtml(row.html));
       changed.push(file);
       if (changed.length % BATCH === 0) db.exec('COMMIT; BEGIN IMMEDIATE');
     }
     const drop = db.prepare('DELETE FROM html WHERE body_sha = ?1 AND NOT EXISTS (SELECT 1 FROM content WHERE body_sha = ?1)');
+    fillFacts(db);
     for (const sha of replaced) drop.run(sha);
     setMeta(db, 'content-git', listing.record && JSON.stringify(listing.record));
     db.exec('COMMIT');
@@ -157,17 +163,37 @@ export async function updateContentIndex(root: string, db: DatabaseSync, rendere
   return { changed, listed: complete ? 'all' : 'changes' };
 }
 
-/** The second half of readContentIndex: every article from the memory's rows, and the files left out with why. */
+/** A hash of the frontmatter as the memory stores it: what a page key takes of it (page-keys.ts). */
+function dataSha(data: string): string {
+  return hash('sha1', data, 'base64url');
+}
+
+/** Rows a memory made before facts were kept apart (memory.ts added the columns) get them, once. */
+function fillFacts(db: DatabaseSync): void {
+  const fill = db.prepare('UPDATE content SET facts = ?, data_sha = ? WHERE file = ?');
+  const unfilled = db.prepare('SELECT file, data FROM content WHERE data IS NOT NULL AND (facts IS NULL OR data_sha IS NULL) LIMIT 5000');
+  for (let rows = unfilled.all() as Array<{ file: string; data: string }>; rows.length; rows = unfilled.all() as Array<{ file: string; data: string }>) {
+    for (const row of rows) fill.run(factsJson(JSON.parse(row.data) as ContentEntry['data']), dataSha(row.data), row.file);
+  }
+}
+
+/**
+ * The second half of readContentIndex: every article from the memory's rows, and the files left
+ * out with why. Each article's frontmatter holds its facts; the rest is read from `db` when first
+ * asked for (frontmatter-facts.ts), so `db` stays open while the entries are in use.
+ */
 export function loadContentIndex(db: DatabaseSync): Pick<ContentIndex, 'entries' | 'skipped'> {
+  const whole = db.prepare('SELECT data FROM content WHERE file = ?');
+  const load = (file: string) => () => JSON.parse((whole.get(file) as { data: string }).data) as ContentEntry['data'];
   // Every row in one pass, each parsed as it is read (so no row's text outlives it), then taken in
   // the files' order (which decides the first of two files for one id).
   const rows = new Map<string, ContentEntry | { skipped: string }>();
-  for (const row of db.prepare('SELECT file, id, data, body_sha, skipped FROM content').iterate() as Iterable<{ file: string; id: string | null; data: string | null; body_sha: string | null; skipped: string | null }>) {
+  for (const row of db.prepare('SELECT file, id, facts, data_sha, body_sha, skipped FROM content').iterate() as Iterable<{ file: string; id: string | null; facts: string | null; data_sha: string | null; body_sha: string | null; skipped: string | null }>) {
     rows.set(
       row.file,
-      row.id === null || row.data === null || row.body_sha === null
+      row.id === null || row.facts === null || row.data_sha === null || row.body_sha === null
         ? { skipped: row.skipped ?? 'unreadable' }
-        : { id: row.id, file: row.file, data: JSON.parse(row.data) as ArticleInput['data'], bodySha: row.body_sha, dataSha: hash('sha1', row.data, 'base64url') },
+        : { id: row.id, file: row.file, data: lazyFrontmatter(JSON.parse(row.facts) as Facts, load(row.file)), bodySha: row.body_sha, dataSha: row.data_sha },
     );
   }
   const entries: ContentEntry[] = [];

@@ -17,7 +17,7 @@ const SCHEMA_VERSION = '1';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS content (file TEXT PRIMARY KEY, key TEXT NOT NULL, id TEXT, data TEXT, body_sha TEXT, skipped TEXT) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS content (file TEXT PRIMARY KEY, key TEXT NOT NULL, id TEXT, data TEXT, body_sha TEXT, skipped TEXT, facts TEXT, data_sha TEXT) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS content_body ON content (body_sha);
 CREATE INDEX IF NOT EXISTS content_folder ON content (rtrim(file, replace(file, '/', '')));
 ${HTML_SCHEMA};
@@ -38,6 +38,7 @@ export function openMemory(file: string): DatabaseSync {
   const db = current(file);
   if (db) {
     db.exec(SCHEMA); // what a later version added (every statement is IF NOT EXISTS)
+    addColumns(db);
     return db;
   }
   for (const stale of [file, `${file}-journal`]) rmSync(stale, { force: true });
@@ -45,6 +46,20 @@ export function openMemory(file: string): DatabaseSync {
   fresh.exec(SCHEMA);
   fresh.prepare("INSERT INTO meta VALUES ('schema', ?)").run(SCHEMA_VERSION);
   return fresh;
+}
+
+/** Columns a later version added to a table an earlier one made; their rows are filled by their owner (content-index.ts fills a content row's facts). */
+const ADDED_COLUMNS: Array<[table: string, column: string]> = [
+  ['content', 'facts TEXT'],
+  ['content', 'data_sha TEXT'],
+];
+
+function addColumns(db: DatabaseSync): void {
+  for (const [table, column] of ADDED_COLUMNS) {
+    const name = column.split(' ')[0]!;
+    const has = (db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).some((c) => c.name === name);
+    if (!has) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column}`);
+  }
 }
 
 function current(file: string): DatabaseSync | null {

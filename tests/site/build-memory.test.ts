@@ -86,6 +86,25 @@ describe('the build memory', () => {
     expect(await readUrl(join(root, 'dist'), `/${article.id}/`)).toContain('A paragraph added by hand.');
   }, 300_000);
 
+  it('upgrades a memory made before each article\'s facts were kept apart, in place: every row gets them, nothing is rendered again', async () => {
+    const page = await readUrl(join(root, 'dist'), `/${article.id}/`);
+    // What a build with nothing new renders (the pages rendered every build).
+    const unchanged = (await buildSite({ root, config, quiet: true })).rendered;
+    // The previous version's content table had neither column.
+    withMemory((db) => db.exec('ALTER TABLE content DROP COLUMN facts; ALTER TABLE content DROP COLUMN data_sha'));
+    const report = await buildSite({ root, config, quiet: true });
+    expect(report.mode).not.toBe('cold');
+    expect(report.rendered).toBe(unchanged);
+    const rows = withMemory((db) => db.prepare('SELECT data, facts, data_sha FROM content').all() as Array<{ data: string; facts: string | null; data_sha: string | null }>);
+    expect(rows).toHaveLength(6);
+    for (const row of rows) {
+      const data = JSON.parse(row.data) as Record<string, unknown>;
+      expect(JSON.parse(row.facts!)).toEqual({ id: data.id, title: data.title, url: data.url, siteName: data.siteName, published: data.published, modified: data.modified, fetched: data.fetched, tags: data.tags, topic: data.topic, page: data.page, position: data.position, publishedOnSite: data.publishedOnSite, related: data.related, cluster: data.cluster });
+      expect(row.data_sha).toMatch(/^[\w-]{27}$/);
+    }
+    expect(await readUrl(join(root, 'dist'), `/${article.id}/`)).toBe(page);
+  }, 300_000);
+
   it("treats the whole-site JSON memory of the version before as no memory: a cold build, and the files removed", async () => {
     const build = join(root, '.gleaner', 'build');
     writeFileSync(join(build, 'manifest.json'), '{"version":2}');

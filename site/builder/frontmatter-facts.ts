@@ -1,0 +1,95 @@
+import type { Frontmatter } from '../../crawler/publish/frontmatter.ts';
+
+// The planning process reads every article to build the site index, but the whole-site passes
+// (ordering, archive pages, tags, stories, related articles, days, sitemaps, page keys) read only
+// a few fields of each. The build memory keeps those fields apart (`facts`), and an article's
+// frontmatter is loaded whole only when something reads one of the others: a page being
+// rendered, a search record, a feed item. At 100,000 articles that is a few hundred articles an
+// hour, not every one (their description, image and the rest were half of what was parsed and held).
+
+/** The fields a whole-site pass reads. */
+const FACT_FIELDS = ['id', 'title', 'url', 'siteName', 'published', 'modified', 'fetched', 'tags', 'topic', 'page', 'position', 'publishedOnSite', 'related', 'cluster'] as const satisfies ReadonlyArray<keyof Frontmatter>;
+
+type FactField = (typeof FACT_FIELDS)[number];
+export type Facts = Pick<Frontmatter, FactField>;
+
+/** The facts of a frontmatter, as the build memory stores them (JSON). */
+export function factsJson(data: Frontmatter): string {
+  const facts: Record<string, unknown> = {};
+  for (const field of FACT_FIELDS) facts[field] = data[field];
+  return JSON.stringify(facts);
+}
+
+/**
+ * A frontmatter that holds its facts and loads the rest (`load`: the whole frontmatter) the first
+ * time another field is read. JSON.stringify writes it whole (toJSON), so the page data written
+ * for Astro's child is what it was.
+ */
+class LazyFrontmatter implements Facts {
+  // Assigned one by one in one order: every instance has one shape, so reading a fact stays as
+  // fast as on a parsed object (Object.assign gave instances slower, dictionary-like properties).
+  id: number;
+  title: string;
+  url: string;
+  siteName: string | null;
+  published: string | null;
+  modified: string | null;
+  fetched: string;
+  tags: string[];
+  topic: string;
+  page: number;
+  position: number;
+  publishedOnSite: string;
+  related: string[];
+  cluster: number | null;
+  #load: (() => Frontmatter) | null;
+  #whole: Frontmatter | null = null;
+
+  constructor(facts: Facts, load: () => Frontmatter) {
+    this.id = facts.id;
+    this.title = facts.title;
+    this.url = facts.url;
+    this.siteName = facts.siteName;
+    this.published = facts.published;
+    this.modified = facts.modified;
+    this.fetched = facts.fetched;
+    this.tags = facts.tags;
+    this.topic = facts.topic;
+    this.page = facts.page;
+    this.position = facts.position;
+    this.publishedOnSite = facts.publishedOnSite;
+    this.related = facts.related;
+    this.cluster = facts.cluster;
+    this.#load = load;
+  }
+
+  whole(): Frontmatter {
+    if (this.#whole === null) {
+      this.#whole = this.#load!();
+      this.#load = null;
+    }
+    return this.#whole;
+  }
+
+  toJSON(): Frontmatter {
+    return this.whole();
+  }
+}
+
+const OTHER_FIELDS = ['description', 'canonical', 'author', 'lang', 'image', 'favicon', 'wordCount', 'readingTime', 'archive'] as const satisfies ReadonlyArray<Exclude<keyof Frontmatter, FactField>>;
+// A field the frontmatter gains must be named above or among the facts: this fails to compile until it is.
+const everyField: [Exclude<keyof Frontmatter, FactField | (typeof OTHER_FIELDS)[number]>] extends [never] ? true : never = true;
+void everyField;
+
+for (const field of OTHER_FIELDS) {
+  Object.defineProperty(LazyFrontmatter.prototype, field, {
+    get(this: LazyFrontmatter) {
+      return this.whole()[field];
+    },
+  });
+}
+
+/** A frontmatter from its facts, the rest loaded by `load` when first read. */
+export function lazyFrontmatter(facts: Facts, load: () => Frontmatter): Frontmatter {
+  return new LazyFrontmatter(facts, load) as unknown as Frontmatter;
+}
