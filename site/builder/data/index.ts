@@ -3,7 +3,7 @@ import { legacyDatabaseBytes, openStateReader, stateLayout, touchedSince, type S
 import { describeDatabase, exampleQueries, type DatabaseInfo, type ExampleQuery } from '../../model/database.ts';
 import type { SourceHealth } from './sources.ts';
 import { PART_SIZES, planData, type DataFileEntry, type PartSizes } from './plan.ts';
-import { dataFileBytes, catalogBytes, writeDataFile } from './write.ts';
+import { catalogBytes, closeDataWriter, dataFileBytes, writeDataFile } from './write.ts';
 import { writeParts } from './part-writers.ts';
 import type { ReuseConfig } from '../../model/reuse.ts';
 import type { RemovedPage } from '../../model/removed.ts';
@@ -136,6 +136,7 @@ export async function buildDataFiles(paths: SitePaths, previous: DataManifest | 
     const removed = state.removedPages().map((r) => ({ id: `${r.topic}/${r.slug}`, removedAt: r.removedAt }));
     return { manifest: { mark: changes.mark, files, index, sources, removed, removedMedia: state.removedMedia() }, written };
   } finally {
+    closeDataWriter();
     state.close();
   }
 }

@@ -15,16 +15,20 @@ import { bodySha, cachedHtml } from '../../html/html-cache.ts';
 import { renderMarkdown } from '../../html/markdown.ts';
 import { articleMode, excerptHtml, type ReuseConfig, type ReuseMode } from '../../model/reuse.ts';
 import type { DataFileEntry } from './plan.ts';
-import { ARTICLE_COLUMNS, COLUMNS, DATA_FORMAT, DATA_PRAGMAS, DATA_SCHEMA } from './schema.ts';
+import { ARTICLE_COLUMNS, COLUMNS, DATA_FORMAT, DATA_PAGE_SIZE, DATA_SCHEMA } from './schema.ts';
 
 // The bytes of one data file: the download database (schema.ts) filled with the rows the store
 // gives (crawler/store/read.ts) and the article bodies from content/. The only SQL here is on the
 // download database being written.
 //
-// It is written with node:sqlite (native SQLite, built into Node) into a temporary file, then
-// read back: sql.js did the same in WebAssembly, slower (an hourly build rewrites the newest
-// parts, bodies and full-text index included; a cold build every part). Values are bound as
-// sql.js bound them, so a file holds the same rows either way.
+// It is written with node:sqlite (native SQLite, built into Node): a temporary file attached as
+// `out` to one in-memory connection the thread keeps until closeDataWriter, filled, detached and
+// read back. sql.js did the same in WebAssembly, slower (an hourly build rewrites the newest
+// parts, bodies and full-text index included; a cold build every part). One connection a thread,
+// not one a file: a data worker then opens and closes node:sqlite once, as it does the state (a
+// connection opened and closed for each of hundreds of files once ended in a SIGSEGV of a test's
+// process; see BENCHMARKS.md, issue 27's fifth stop). Values are bound as sql.js bound them, so a
+// file holds the same rows either way.
 
 export interface FileRows {
   /** Published articles to hold, with their bodies, tags, URLs and sightings. */
@@ -38,32 +42,53 @@ export interface FileRows {
   files?: DataFileEntry[];
 }
 
+/** The download schema in the attached file: every table and index named in `out`. */
+const OUT_SCHEMA = DATA_SCHEMA.replace(/CREATE (VIRTUAL )?TABLE (\w+)/g, 'CREATE $1TABLE out.$2').replace(/CREATE INDEX (\w+) ON/g, 'CREATE INDEX out.$1 ON');
+
+let writer: DatabaseSync | null = null;
 let made = 0;
 
-/** A new, empty download database in a temporary file; `finish` commits it and gives its bytes; `close` (always) deletes it. */
+/** Closes this thread's connection (the next file opens another): call it when the thread's files are written. */
+export function closeDataWriter(): void {
+  writer?.close();
+  writer = null;
+}
+
+/** A new, empty download database in a temporary file, attached as `out`; `finish` commits it and gives its bytes; `close` (always) detaches and deletes it. */
 function openOut(period: string): { db: DatabaseSync; finish: () => Uint8Array; close: () => void } {
+  const db = (writer ??= new DatabaseSync(':memory:'));
   const file = join(tmpdir(), `gleaner-data-${process.pid}-${threadId}-${made++}.sqlite`);
-  const db = new DatabaseSync(file);
+  rmSync(file, { force: true });
+  db.prepare('ATTACH ? AS out').run(file);
+  let attached = true;
+  let begun = false;
   const close = () => {
-    if (db.isOpen) db.close();
+    if (attached) {
+      if (begun) db.exec('ROLLBACK');
+      db.exec('DETACH out');
+      attached = false;
+    }
     rmSync(file, { force: true });
     rmSync(`${file}-journal`, { force: true });
   };
   try {
-    db.exec(DATA_PRAGMAS);
+    db.exec(`PRAGMA out.page_size = ${DATA_PAGE_SIZE}; PRAGMA out.journal_mode = DELETE`);
     // Never read until it is whole: a crash loses a temporary file, so nothing waits for the disk.
-    db.exec('PRAGMA synchronous = OFF');
+    db.exec('PRAGMA out.synchronous = OFF');
     // One transaction from the schema on, as sql.js wrote it: the header's change counter says 1.
     db.exec('BEGIN');
-    db.exec(DATA_SCHEMA);
-    db.prepare(`INSERT INTO meta VALUES ('format', ?), ('period', ?)`).run(DATA_FORMAT, period);
+    begun = true;
+    db.exec(OUT_SCHEMA);
+    db.prepare(`INSERT INTO out.meta VALUES ('format', ?), ('period', ?)`).run(DATA_FORMAT, period);
   } catch (error) {
     close();
     throw error;
   }
   const finish = () => {
     db.exec('COMMIT');
-    db.close();
+    begun = false;
+    db.exec('DETACH out');
+    attached = false;
     return new Uint8Array(readFileSync(file));
   };
   return { db, finish, close };
@@ -72,7 +97,7 @@ function openOut(period: string): { db: DatabaseSync; finish: () => Uint8Array; 
 function insertRows(out: DatabaseSync, table: string, columns: string, rows: StoredRow[]): void {
   if (!rows.length) return;
   const names = columns.split(', ');
-  const stmt = out.prepare(`INSERT OR IGNORE INTO ${table} (${columns}) VALUES (${names.map(() => '?').join(', ')})`);
+  const stmt = out.prepare(`INSERT OR IGNORE INTO out.${table} (${columns}) VALUES (${names.map(() => '?').join(', ')})`);
   for (const row of rows) stmt.run(...names.map((n) => sqlJsBinding(row[n] ?? null)));
 }
 
@@ -102,14 +127,14 @@ export async function dataFileBytes(state: StateReader, root: string, rows: File
     // A part of an old month, in a sparse checkout: its folders are checked out first (one fetch).
     checkOutFolders(root, from.articles.map(({ row }) => String(row.file)));
     const columns = ARTICLE_COLUMNS.split(', ');
-    const stmt = db.prepare(`INSERT INTO articles (${ARTICLE_COLUMNS}, markdown, text, tags) VALUES (${columns.map(() => '?').join(', ')}, ?, ?, ?)`);
+    const stmt = db.prepare(`INSERT INTO out.articles (${ARTICLE_COLUMNS}, markdown, text, tags) VALUES (${columns.map(() => '?').join(', ')}, ?, ?, ?)`);
     for (const { row, tags } of from.articles) {
       const mode = reuse ? articleMode(reuse, { topic: topicSlug.get(Number(row.topic_id)) ?? '', url: String(row.source_url) }) : 'full';
       const body = bodyOf(await readFile(join(root, String(row.file)), 'utf8'));
       const { markdown, text } = await shownBodyOf(body.trim(), mode, mode === 'link' || !trimRendersAlike(body) ? null : cachedHtml(root, bodySha(body)));
       stmt.run(...columns.map((c) => sqlJsBinding(row[c] ?? null)), markdown, text, tags.join(', '));
     }
-    db.exec('INSERT INTO articles_fts (docid, title, text, tags) SELECT id, title, text, tags FROM articles');
+    db.exec('INSERT INTO out.articles_fts (docid, title, text, tags) SELECT id, title, text, tags FROM out.articles');
     insertRows(db, 'article_tags', 'article_id, tag_id', from.articleTags);
     insertRows(db, 'tags', COLUMNS.tags, from.tags);
     insertRows(db, 'urls', COLUMNS.urls, from.urls);
