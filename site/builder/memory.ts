@@ -6,8 +6,9 @@ import { HTML_SCHEMA } from '../html/html-cache.ts';
 // The build's memory between runs: one SQLite file, .gleaner/build/memory.sqlite (never
 // committed; a CI cache carries it; losing it costs a cold build, never data). It holds the
 // content index (content-index.ts), the HTML of every body (site/html/html-cache.ts) and the
-// manifest (manifest.ts: with the article pages' stamps, page-keys.ts), each read and written by key: a build reads the rows of what changed
-// and of the pages it renders, never a whole-site document. One file rather than three: the CI
+// manifest (manifest.ts, with the article pages' stamps of page-keys.ts), each read and written
+// by key: a build reads the rows of what changed and of the pages it renders, never a whole-site
+// document. One file rather than three: the CI
 // cache saves and restores one thing, and one connection writes it. A slice of a split build
 // keeps its manifest in a file of its own (manifest-shard-<i>.sqlite), since slices built side
 // by side come together in one folder. Writes are transactions (SQLite's rollback journal): a
