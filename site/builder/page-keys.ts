@@ -68,14 +68,25 @@ export interface ArticleStamp {
   story: string;
 }
 
-/** The last build's stamps and page keys; null keys every page (a cold build, a slice, a memory without stamps). */
-export interface KnownKeys {
-  stamps: ReadonlyMap<string, ArticleStamp>;
-  keys: ReadonlyMap<string, string>;
+/** A stamp as the build memory holds it: with whether the article's page and AMP page are both recorded. */
+export interface RecordedStamp extends ArticleStamp {
+  paged: boolean;
 }
 
+/** The last build's stamps, and its page keys by lookup; null keys every page (a cold build, a slice). */
+export interface KnownKeys {
+  stamps: ReadonlyMap<string, RecordedStamp>;
+  key(file: string): string | undefined;
+}
+
+/** A page that keeps its recorded key: not keyed again, its key not even read. */
+export type KeptPage = Omit<KeyedPage, 'key'>;
+
 export interface KeyedSite {
+  /** The pages keyed this time (every page without `known`). */
   pages: KeyedPage[];
+  /** The article and AMP pages whose recorded keys stand (page-keys.ts's stamps). */
+  kept: KeptPage[];
   /** Stamps to record (new or changed), and ids whose stamp goes (articles no longer in the site). */
   stamps: { set: Array<[id: string, stamp: ArticleStamp]>; deleted: string[] };
 }
@@ -88,36 +99,50 @@ export interface KeyedSite {
  */
 export function keyedPages(index: SiteIndex, prefix: string, known: KnownKeys | null = null): KeyedSite {
   const pages: KeyedPage[] = [];
+  const kept: KeptPage[] = [];
   const storyFacts = new Map<StoryInfo, unknown>();
   const facts = (story: StoryInfo) => {
     let known = storyFacts.get(story);
     if (known === undefined) storyFacts.set(story, (known = [story.id, story.path, story.members.length, storyCoverage(story), storySpan(story)]));
     return known;
   };
+  // Each article's own stamp, and its last build's stamp, in the site index's order; the articles
+  // whose own stamp changed (an hourly build: the new ones and a few edited) are the small set a
+  // listing page asks about.
+  const articles = index.articles;
   const owns = new Map<Article, string>();
-  for (const article of index.articles) owns.set(article, hash([article.path, article.dataSha ?? article.data, article.source, article.bodySha, article.mode, article.shownTags]));
+  const before: Array<RecordedStamp | undefined> = new Array(articles.length);
+  const changedOwn = new Set<Article>();
+  for (let i = 0; i < articles.length; i++) {
+    const article = articles[i]!;
+    const own = hash([article.path, article.dataSha ?? article.data, article.source, article.bodySha, article.mode, article.shownTags]);
+    owns.set(article, own);
+    before[i] = known?.stamps.get(article.id);
+    if (before[i]?.own !== own) changedOwn.add(article);
+  }
   const storyStamps = new Map<StoryInfo, string>();
   const storyStamp = (story: StoryInfo) => {
     let stamp = storyStamps.get(story);
     if (stamp === undefined) storyStamps.set(story, (stamp = hash([facts(story), story.members.slice(0, ARTICLE_PAGE_TELLINGS + 1).map((m) => owns.get(m))])));
     return stamp;
   };
-  const unchanged = (article: Article) => known!.stamps.get(article.id)?.own === owns.get(article);
+  const unchanged = (article: Article) => !changedOwn.has(article);
   const verify = Boolean(process.env.GLEANER_VERIFY_KEYS);
   const set: Array<[string, ArticleStamp]> = [];
-  for (const article of index.articles) {
+  for (let i = 0; i < articles.length; i++) {
+    const article = articles[i]!;
     const related = index.related(article);
     const older = index.older(article);
     const story = index.storyOf(article);
     const stamp: ArticleStamp = { own: owns.get(article)!, deps: `${related.map((r) => r.id).join(' ')}|${older?.id ?? ''}|${story?.id ?? ''}`, story: story ? storyStamp(story) : '' };
-    const before = known?.stamps.get(article.id);
-    const same = before !== undefined && before.own === stamp.own && before.deps === stamp.deps && before.story === stamp.story;
+    const last = before[i];
+    const same = last !== undefined && last.own === stamp.own && last.deps === stamp.deps && last.story === stamp.story;
     if (!same) set.push([article.id, stamp]);
     const file = `${article.id}/index.html`;
     const ampFile = `amp/${article.id}/index.html`;
-    const kept = same && related.every(unchanged) && (!older || unchanged(older)) ? [known!.keys.get(file), known!.keys.get(ampFile)] : null;
-    if (kept?.[0] !== undefined && kept[1] !== undefined && !verify) {
-      pages.push({ route: 'article', id: article.id, file, key: kept[0] }, { route: 'amp', id: article.id, file: ampFile, key: kept[1] });
+    const keeps = same && last.paged && related.every(unchanged) && (!older || unchanged(older));
+    if (keeps && !verify) {
+      kept.push({ route: 'article', id: article.id, file }, { route: 'amp', id: article.id, file: ampFile });
       continue;
     }
     const tags = article.shownTags.map((t) => [t.slug, t.name]);
@@ -127,8 +152,12 @@ export function keyedPages(index: SiteIndex, prefix: string, known: KnownKeys | 
     const body = [article.bodySha, article.mode];
     const key = hash([prefix, card(article), body, tags, topicName, related.map(card), older ? [older.path, older.data.title] : null, story ? storyShown(story, article, facts) : null]);
     const ampKey = hash([prefix, card(article), body, tags, topicName]);
-    if (kept?.[0] !== undefined && kept[1] !== undefined && (kept[0] !== key || kept[1] !== ampKey)) {
-      throw new Error(`${file}: its stamps are unchanged but its key is not: a page key reads something its stamp leaves out (page-keys.ts)`);
+    if (keeps) {
+      if (known!.key(file) !== key || known!.key(ampFile) !== ampKey) {
+        throw new Error(`${file}: its stamps are unchanged but its key is not: a page key reads something its stamp leaves out (page-keys.ts)`);
+      }
+      kept.push({ route: 'article', id: article.id, file }, { route: 'amp', id: article.id, file: ampFile });
+      continue;
     }
     pages.push({ route: 'article', id: article.id, file, key }, { route: 'amp', id: article.id, file: ampFile, key: ampKey });
   }
@@ -168,5 +197,5 @@ export function keyedPages(index: SiteIndex, prefix: string, known: KnownKeys | 
   for (const file of sitemapFiles(index)) {
     pages.push({ route: 'sitemap', id: file.name, file: `sitemaps/${file.name}.xml`, key: hash([prefix, file.urls]) });
   }
-  return { pages, stamps: { set, deleted } };
+  return { pages, kept, stamps: { set, deleted } };
 }

@@ -16,6 +16,7 @@ import { ManifestStore, type ManifestHead } from './manifest.ts';
 import { openMemory, shardManifestFile } from './memory.ts';
 import { writePageInput } from './page-input.ts';
 import { keyedPages, type KeyedSite } from './page-keys.ts';
+import { pagesToRender } from './page-selection.ts';
 import { searchShards, shardList, shardRecords, writeSearchShards, writeShardList, type ShardRecords } from './search.ts';
 
 // The whole-site part of a build: read content/ (the content index), write the data files, build
@@ -131,17 +132,23 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
 
     content ??= loadContent();
     const index = buildSiteIndex(content.entries, config, health);
-    // The recorded pages in one pass; an hourly build of the whole site keys again only the article
-    // pages whose stamps changed (page-keys.ts), a slice every page (its manifest holds its own pages).
-    const recordedKeys = new Map<string, string>(mode === 'cold' ? [] : manifest.pages());
-    const known = mode === 'cold' || job.shard ? null : { stamps: manifest.stamps(), keys: recordedKeys };
-    const { pages: keyed, stamps } = keyedPages(index, prefix, known);
-    const recorded = new Map<string, string | undefined>(keyed.map((p) => [p.file, recordedKeys.get(p.file)]));
-    const staleKeyedPages = job.shard ? [] : [...recordedKeys.keys()].filter((file) => !recorded.has(file));
-    recordedKeys.clear();
-    const toRender = keyed.filter((p) => inSlice(p.file) && (mode === 'cold' || recorded.get(p.file) !== p.key || (mode === 'incremental' && !existsSync(join(job.dist, p.file)))));
+    // An hourly build of the whole site keys again only the article pages whose stamps changed
+    // (page-keys.ts), a slice every page (its manifest holds its own pages). The recorded keys are
+    // read in one pass for the pages no stamp speaks for, and one by one for the few article pages
+    // keyed again: never every page's key (pagesToRender).
+    const known = mode === 'cold' || job.shard ? null : { stamps: manifest.stamps(), key: (file: string) => manifest.pageKey(file) };
+    const keyed = keyedPages(index, prefix, known);
+    const { toRender, stale: staleKeyedPages, nowKeyed } = pagesToRender(keyed, {
+      unstamped: new Map(mode === 'cold' ? [] : manifest.unstampedPages()),
+      key: (file) => (mode === 'cold' ? undefined : manifest.pageKey(file)),
+      always: previous.always,
+      wholeSite: !job.shard,
+      cold: mode === 'cold',
+      mine: inSlice,
+      missing: (file) => mode === 'incremental' && !existsSync(join(job.dist, file)),
+    });
+    const { stamps } = keyed;
     await writePageInput(index, toRender, job.input, { root: paths.root, health });
-    const nowKeyed = previous.always.filter((f) => recorded.has(f));
 
     // The search index is made from the site index and the HTML cache, never from a rendered page.
     const shards = searchShards(index, prefix, job.searchShardSize);
@@ -162,7 +169,7 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
       skipped: content.skipped,
       data,
       dataWritten,
-      keyedCount: keyed.length,
+      keyedCount: keyed.pages.length + keyed.kept.length,
       toRender: toRender.map((p) => ({ file: p.file, key: p.key })),
       stamps: job.shard ? { set: [], deleted: [] } : stamps,
       staleKeyedPages,
