@@ -125,12 +125,9 @@ export type SiteContext = Pick<SiteIndex, 'config' | 'routes'>;
 
 /** Sorts newest first (publishedOnSite, then published, then id), each date parsed once, not once per comparison. */
 function sortNewestFirst(articles: Article[]): void {
-  const times = new Map(articles.map((a) => [a, [time(a.data.publishedOnSite), time(a.data.published)] as const]));
-  articles.sort((a, b) => {
-    const [aOnSite, aPublished] = times.get(a)!;
-    const [bOnSite, bPublished] = times.get(b)!;
-    return bOnSite - aOnSite || bPublished - aPublished || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-  });
+  const keyed = articles.map((article) => ({ article, onSite: time(article.data.publishedOnSite), published: time(article.data.published), id: article.id }));
+  keyed.sort((a, b) => b.onSite - a.onSite || b.published - a.published || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (let i = 0; i < keyed.length; i++) articles[i] = keyed[i]!.article;
 }
 
 /** `health` is what the build's data worker read from the crawler's state (site/builder/data/sources.ts): it carries what each source host calls itself. */
@@ -143,6 +140,14 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
   // Slugging a name is the costliest step here, and a site uses a few thousand names over and over.
   const slugs = new Map<string, string>();
   const slugOf = (name: string) => slugs.get(name) ?? slugs.set(name, tagSlug(name)).get(name)!;
+  // A site has a few hundred sources: each address's host is read once per origin, not parsed per article.
+  const hosts = new Map<string, string | null>();
+  const hostOf = (url: string) => {
+    const origin = url.slice(0, url.indexOf('/', url.indexOf('//') + 2) >>> 0);
+    let host = hosts.get(origin);
+    if (host === undefined) hosts.set(origin, (host = sourceHost(url)));
+    return host;
+  };
   const articles: Article[] = entries.map((entry) => {
     const slash = entry.id.indexOf('/');
     const slug = entry.id.slice(slash + 1);
@@ -167,7 +172,7 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
       ...(entry.dataSha === undefined ? {} : { dataSha: entry.dataSha }),
       path: routes.article(entry.id),
       ampPath: routes.amp(entry.id),
-      host: sourceHost(entry.data.url),
+      host: hostOf(entry.data.url),
       mode: modeOf(config, entry.data),
       source: '',
       tags,
