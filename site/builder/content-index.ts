@@ -185,33 +185,32 @@ function fillFacts(db: DatabaseSync): void {
 export function loadContentIndex(db: DatabaseSync): Pick<ContentIndex, 'entries' | 'skipped'> {
   const whole = db.prepare('SELECT data FROM content WHERE file = ?');
   const load = (file: string) => () => JSON.parse((whole.get(file) as { data: string }).data) as ContentEntry['data'];
-  // Every row in one pass, each parsed as it is read (so no row's text outlives it), then taken in
-  // the files' order (which decides the first of two files for one id).
-  const rows = new Map<string, ContentEntry | { skipped: string }>();
-  for (const row of db.prepare('SELECT file, id, facts, data_sha, body_sha, skipped FROM content').iterate() as Iterable<{ file: string; id: string | null; facts: string | null; data_sha: string | null; body_sha: string | null; skipped: string | null }>) {
-    rows.set(
-      row.file,
+  // Every row in one pass, each parsed as it is read (so no row's text outlives it), in the files'
+  // order (which decides the first of two files for one id): the table's own order, then sorted as
+  // JavaScript orders strings, which for files in that order is one pass.
+  const rows: Array<ContentEntry | { file: string; skipped: string }> = [];
+  for (const row of db.prepare('SELECT file, id, facts, data_sha, body_sha, skipped FROM content ORDER BY file').iterate() as Iterable<{ file: string; id: string | null; facts: string | null; data_sha: string | null; body_sha: string | null; skipped: string | null }>) {
+    rows.push(
       row.id === null || row.facts === null || row.data_sha === null || row.body_sha === null
-        ? { skipped: row.skipped ?? 'unreadable' }
+        ? { file: row.file, skipped: row.skipped ?? 'unreadable' }
         : { id: row.id, file: row.file, data: lazyFrontmatter(JSON.parse(row.facts) as Facts, load(row.file)), bodySha: row.body_sha, dataSha: row.data_sha },
     );
   }
+  rows.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const entries: ContentEntry[] = [];
   const skipped: SkippedFile[] = [];
   const seen = new Map<string, string>();
-  for (const file of [...rows.keys()].sort()) {
-    const row = rows.get(file)!;
-    rows.delete(file);
+  for (const row of rows) {
     if ('skipped' in row) {
-      skipped.push({ file, reason: row.skipped });
+      skipped.push({ file: row.file, reason: row.skipped });
       continue;
     }
     const first = seen.get(row.id);
     if (first) {
-      skipped.push({ file, reason: `a second file for ${row.id} (the first is ${first})` });
+      skipped.push({ file: row.file, reason: `a second file for ${row.id} (the first is ${first})` });
       continue;
     }
-    seen.set(row.id, file);
+    seen.set(row.id, row.file);
     entries.push(row);
   }
   return { entries, skipped };
