@@ -113,11 +113,13 @@ export function keyedPages(index: SiteIndex, prefix: string, known: KnownKeys | 
   const owns = new Map<Article, string>();
   const before: Array<RecordedStamp | undefined> = new Array(articles.length);
   const changedOwn = new Set<Article>();
+  let stamped = 0;
   for (let i = 0; i < articles.length; i++) {
     const article = articles[i]!;
     const own = hash([article.path, article.dataSha ?? article.data, article.source, article.bodySha, article.mode, article.shownTags]);
     owns.set(article, own);
     before[i] = known?.stamps.get(article.id);
+    if (before[i] !== undefined) stamped++;
     if (before[i]?.own !== own) changedOwn.add(article);
   }
   const storyStamps = new Map<StoryInfo, string>();
@@ -161,7 +163,8 @@ export function keyedPages(index: SiteIndex, prefix: string, known: KnownKeys | 
     }
     pages.push({ route: 'article', id: article.id, file, key }, { route: 'amp', id: article.id, file: ampFile, key: ampKey });
   }
-  const deleted = known ? [...known.stamps.keys()].filter((id) => !index.byId.has(id)) : [];
+  // Every recorded stamp is an article's still, unless fewer articles had one than there are stamps.
+  const deleted = known && stamped < known.stamps.size ? [...known.stamps.keys()].filter((id) => !index.byId.has(id)) : [];
   for (const topic of index.topics) {
     topic.pages.forEach((articles, i) => {
       const n = i + 1;

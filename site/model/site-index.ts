@@ -162,6 +162,7 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
       names.set(name, (names.get(name) ?? 0) + 1);
       tagNames.set(s, names);
     }
+    const host = hostOf(entry.data.url);
     return {
       id: entry.id,
       slug,
@@ -172,8 +173,8 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
       ...(entry.dataSha === undefined ? {} : { dataSha: entry.dataSha }),
       path: routes.article(entry.id),
       ampPath: routes.amp(entry.id),
-      host: hostOf(entry.data.url),
-      mode: modeOf(config, entry.data),
+      host,
+      mode: modeOf(config, entry.data, host),
       source: '',
       tags,
       shownTags: [],
