@@ -6,7 +6,7 @@ import { extractionSchema, rulesSchema } from './rules.ts';
 // so the smallest valid config is a title, a URL and one topic with one source.
 
 /** Top-level routes the site uses for itself; a topic cannot take them. */
-export const RESERVED_TOPIC_SLUGS = ['amp', 'tags', 'search', 'data', 'about', 'privacy', 'terms', 'dmca', 'media', 'pagefind', 'icons', 'sitemaps', 'page', '404', 'sources', 'archive'];
+export const RESERVED_TOPIC_SLUGS = ['amp', 'tags', 'search', 'data', 'about', 'privacy', 'terms', 'dmca', 'media', 'pagefind', 'icons', 'sitemaps', 'page', '404', 'sources', 'archive', 'stories', 'daily'];
 
 const slug = z
   .string()

@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, parseConfig } from '../../crawler/config/index.ts';
 import { GleanerError } from '../../crawler/errors.ts';
+import { RESERVED_TOPIC_SLUGS } from '../../crawler/config/schema.ts';
 
 const minimal = { site: { title: 'My News', url: 'https://news.example.com' }, topics: [{ slug: 'science', name: 'Science', sources: ['https://example.com/feed.xml'] }] };
 
@@ -94,6 +95,16 @@ describe('parseConfig', () => {
     expect(byField['site.title']).toMatch(/missing/);
     expect(byField['site']).toMatch(/unknown key "titel"/);
     expect(byField['crawl.concurrency']).toMatch(/must be a number, not string "many"/);
+  });
+
+  it("reserves every name the site's own pages take at the top level: a topic there would lose its front to them", () => {
+    // site/pages/stories/index.astro and site/pages/daily/index.astro are the pages a topic called "stories" or "daily" would also be at.
+    const taken = readdirSync(join(import.meta.dirname, '../../site/pages'))
+      .map((name) => name.replace(/\.(astro|ts)$/, ''))
+      .filter((name) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(name) && name !== 'index');
+    expect(taken.length).toBeGreaterThan(10);
+    expect(taken.filter((name) => !RESERVED_TOPIC_SLUGS.includes(name))).toEqual([]);
+    expect(problemsOf({ ...minimal, topics: [{ slug: 'stories', name: 'Stories', sources: ['https://a.example/feed'] }] }).problems[0]?.problem).toMatch(/is a page the site uses itself/);
   });
 
   it('rejects bad topic slugs, duplicate slugs, reserved slugs and empty sources', () => {
