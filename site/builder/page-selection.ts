@@ -45,9 +45,10 @@ export function pagesToRender(keyed: KeyedSite, recorded: RecordedPages): PageSe
   if (recorded.wholeSite) {
     // A kept page is an article page with a stamp, never among the unstamped: the kept files are
     // gathered only should an unstamped page not be keyed now (a page that went), to be sure.
-    const keyedFiles = new Set(keyed.pages.map((p) => p.file));
+    let keyedFiles: Set<string> | null = null;
     let keptFiles: Set<string> | null = null;
     for (const file of recorded.unstamped.keys()) {
+      keyedFiles ??= new Set(keyed.pages.map((p) => p.file));
       if (keyedFiles.has(file)) continue;
       keptFiles ??= new Set(keyed.kept.map((p) => p.file));
       if (!keptFiles.has(file)) stale.push(file);
