@@ -6,6 +6,11 @@ import { sitePaths } from '../../../crawler/paths.ts';
 import { buildInputFiles } from '../../../site/builder/input.ts';
 import { ManifestStore } from '../../../site/builder/manifest.ts';
 import { openMemory } from '../../../site/builder/memory.ts';
+import { loadContentIndex } from '../../../site/builder/content-index.ts';
+import { readSourceHealth } from '../../../site/builder/data/index.ts';
+import { keyedPages } from '../../../site/builder/page-keys.ts';
+import { pagesToRender } from '../../../site/builder/page-selection.ts';
+import { buildSiteIndex } from '../../../site/model/site-index.ts';
 import { startPlanner } from '../../../site/builder/planner.ts';
 import { memoryFile } from '../../../site/html/html-cache.ts';
 import { commandArgs } from '../../kit/args.ts';
@@ -19,11 +24,16 @@ import { describeMachine, PROJECT, writeResults } from './lib/results.ts';
 // last build has not seen (bench:longevity -- --no-build), with two versions of the code in turn.
 // The planning process updates the site's content index: the build memory is copied first and
 // put back after, so the site is left as it was.
+//
+// --phases N: instead, the whole-site phases of an hourly build's planning (load every article's
+// facts, build the site index, key the pages and choose those to render) in this one process, N
+// rounds, each phase timed: steadier than the planning process's wall time, which shares the two
+// cores with its data worker. Nothing is written.
 
-const USAGE = 'usage: npm run bench:planner -- --site DIR --config FILE (a site built before, and its config as JSON)';
-const parsed = commandArgs(process.argv.slice(2), { site: { type: 'string' }, config: { type: 'string' } }, USAGE);
+const USAGE = 'usage: npm run bench:planner -- --site DIR --config FILE [--phases N] (a site built before, and its config as JSON)';
+const parsed = commandArgs(process.argv.slice(2), { site: { type: 'string' }, config: { type: 'string' }, phases: { type: 'string' } }, USAGE);
 if (typeof parsed === 'number') process.exit(parsed);
-const { site, config: configFile } = parsed.values;
+const { site, config: configFile, phases } = parsed.values;
 if (!site || !configFile || !existsSync(memoryFile(resolve(site)))) {
   console.error(`${USAGE}\nThe site needs a build memory (${site ? memoryFile(resolve(site)) : '.gleaner/build/memory.sqlite'}): build it once first.`);
   process.exit(2);
@@ -31,6 +41,15 @@ if (!site || !configFile || !existsSync(memoryFile(resolve(site)))) {
 
 const paths = sitePaths(resolve(site));
 const config = parseConfig(JSON.parse(readFileSync(configFile, 'utf8')) as UserConfig);
+if (phases !== undefined) {
+  const rounds = Number.parseInt(phases, 10);
+  if (!(rounds > 0)) {
+    console.error(`--phases takes a number of rounds, not "${phases}"\n${USAGE}`);
+    process.exit(2);
+  }
+  await timePhases(rounds);
+  process.exit(0);
+}
 const work = mkdtempSync(join(tmpdir(), 'gleaner-bench-planner-'));
 const memory = memoryFile(paths.root);
 copyFileSync(memory, join(work, 'memory.sqlite'));
@@ -69,4 +88,37 @@ try {
   copyFileSync(join(work, 'memory.sqlite'), memory);
   for (const name of readdirSync(join(memory, '..'))) if (name.startsWith('memory.sqlite-')) rmSync(join(memory, '..', name), { force: true });
   rmSync(work, { recursive: true, force: true });
+}
+
+/** The whole-site phases of an hourly build's planning (plan.ts), in this process, `rounds` times. */
+async function timePhases(rounds: number): Promise<void> {
+  const health = await readSourceHealth(paths);
+  const db = openMemory(memoryFile(paths.root));
+  const manifest = new ManifestStore(db);
+  const head = manifest.head();
+  if (!head) throw new Error(`${site} has no last build in its memory: build it once first`);
+  const times: Record<string, number[]> = { load: [], 'site index': [], 'keys and choice': [], all: [] };
+  console.log(`bench:planner --phases on ${describeMachine()}`);
+  for (let round = 0; round < rounds; round++) {
+    const start = performance.now();
+    let t = start;
+    const lap = (phase: string) => {
+      const now = performance.now();
+      times[phase]!.push(now - t);
+      t = now;
+    };
+    const content = loadContentIndex(db);
+    lap('load');
+    const index = buildSiteIndex(content.entries, config, health);
+    lap('site index');
+    const known = { stamps: manifest.stamps(), key: (file: string) => manifest.pageKey(file) };
+    const keyed = keyedPages(index, head.prefix, known);
+    const chosen = pagesToRender(keyed, { unstamped: new Map(manifest.unstampedPages()), key: known.key, always: head.always, wholeSite: true, cold: false, mine: () => true, missing: () => false });
+    lap('keys and choice');
+    times.all!.push(performance.now() - start);
+    console.log(`round ${round + 1}: ${content.entries.length} articles, ${keyed.pages.length} pages keyed, ${keyed.kept.length} kept, ${chosen.toRender.length} to render, rss ${(process.memoryUsage().rss / 2 ** 30).toFixed(2)} GB`);
+  }
+  db.close();
+  for (const [phase, list] of Object.entries(times)) console.log(`${phase.padEnd(16)} ${list.map((ms) => (ms / 1000).toFixed(2)).join(' ')} s (least ${(Math.min(...list) / 1000).toFixed(2)} s)`);
+  console.log(`wrote ${writeResults('planner-phases', { site, rounds, times })}`);
 }
