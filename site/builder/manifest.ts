@@ -37,13 +37,13 @@ export function emptyHead(prefix: string, buildId: string): ManifestHead {
 
 const HEAD = ['buildId', 'prefix', 'data', 'always'] as const;
 
-/** The manifest rows of a build memory: keyed pages, search bundles and the site's files. */
 /** The article id an article page's or AMP page's file names (page-keys.ts makes them `<id>/index.html` and `amp/<id>/index.html`). */
 const ARTICLE_OF_PAGE = "CASE WHEN substr(p.file, 1, 4) = 'amp/' THEN substr(p.file, 5, length(p.file) - 15) ELSE substr(p.file, 1, length(p.file) - 11) END";
 
 /** Rows in a page of files.json's entries: about 2 MB of text. */
 const LISTED_PAGE = 20_000;
 
+/** The manifest rows of a build memory: keyed pages, search bundles and the site's files. */
 export class ManifestStore {
   readonly #db: DatabaseSync;
   readonly #sql: Record<string, StatementSync>;
