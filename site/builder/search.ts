@@ -7,7 +7,6 @@ import { articleDateText } from '../model/article-time.ts';
 import { rfc3339 } from '../model/dates.ts';
 import { imageAttrs } from '../html/images.ts';
 import { shownBody } from '../model/reuse.ts';
-import { sourceHost } from '../../crawler/url/source-host.ts';
 import { articleHtml } from '../html/article-body.ts';
 import type { Article, SiteIndex } from '../model/site-index.ts';
 import { card } from './page-keys.ts';
@@ -60,7 +59,7 @@ function recordOf(index: SiteIndex, article: Article, html: string): pagefind.Cu
   const date = articleDateText(data, config.site);
   // The story an article tells, as the search page groups results: its first article's id, which never changes.
   const meta: Record<string, string> = { title: data.title, date: date.text, datetime: rfc3339(date.iso), source: article.source, story: String(data.cluster ?? data.id) };
-  const host = sourceHost(data.url);
+  const host = article.host;
   if (host) Object.assign(meta, { sourcePage: routes.source(host), sourceIcon: routes.sourceIcon(host) });
   const mode = article.mode;
   if (data.image && mode !== 'link') meta.image = imageAttrs(data.image, routes.asset, 320).src;

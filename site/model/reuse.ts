@@ -42,10 +42,14 @@ const STRICTNESS: Record<ReuseMode, number> = { full: 0, excerpt: 1, link: 2 };
  * the topic's; else the site's. Sources are matched by host because an article records only
  * where it was fetched: a feed served from another host (a feed proxy) is covered by its topic's mode.
  */
-export function articleMode(reuse: ReuseConfig, article: { topic: string; url: string }, knownHost?: string | null): ReuseMode {
-  const topic = reuse.topics.find((t) => t.slug === article.topic);
+export function articleMode(reuse: ReuseConfig, article: { topic: string; url: string }): ReuseMode {
+  return hostMode(reuse, article.topic, sourceHostOrEmpty(article.url));
+}
+
+/** articleMode for an article whose source host (sourceHost of its url, '' for none) is known. */
+function hostMode(reuse: ReuseConfig, topicSlug: string, host: string): ReuseMode {
+  const topic = reuse.topics.find((t) => t.slug === topicSlug);
   if (!topic) return reuse.mode;
-  const host = knownHost === undefined ? sourceHostOrEmpty(article.url) : (knownHost ?? '');
   let found: ReuseMode | null = null;
   for (const source of topic.sources) {
     if (!source.host || !(host === source.host || host.endsWith(`.${source.host}`))) continue;
@@ -56,11 +60,11 @@ export function articleMode(reuse: ReuseConfig, article: { topic: string; url: s
 
 const memo = new WeakMap<Config, ReuseConfig>();
 
-/** articleMode for a config the build holds (its ReuseConfig made once); `host`: the article's source host, when known (sourceHost of its url). */
-export function modeOf(config: Config, article: { topic: string; url: string }, host?: string | null): ReuseMode {
+/** articleMode for a config the build holds (its ReuseConfig made once), of an article in `topic` from source `host` (the site index has read it). */
+export function modeOf(config: Config, topic: string, host: string | null): ReuseMode {
   let reuse = memo.get(config);
   if (!reuse) memo.set(config, (reuse = reuseConfig(config)));
-  return articleMode(reuse, article, host);
+  return hostMode(reuse, topic, host ?? '');
 }
 
 /** The excerpt's size: quotation-size, cut only between paragraphs. */

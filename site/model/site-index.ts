@@ -140,7 +140,9 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
   // Slugging a name is the costliest step here, and a site uses a few thousand names over and over.
   const slugs = new Map<string, string>();
   const slugOf = (name: string) => slugs.get(name) ?? slugs.set(name, tagSlug(name)).get(name)!;
-  // A site has a few hundred sources: each address's host is read once per origin, not parsed per article.
+  // A site has a few hundred sources: each address's host is read once per origin, not parsed per
+  // article. The part before the first '/' after '//' holds the whole authority (a URL parser ends
+  // it there or sooner), so every address that starts with it has the same host.
   const hosts = new Map<string, string | null>();
   const hostOf = (url: string) => {
     const origin = url.slice(0, url.indexOf('/', url.indexOf('//') + 2) >>> 0);
@@ -174,7 +176,7 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
       path: routes.article(entry.id),
       ampPath: routes.amp(entry.id),
       host,
-      mode: modeOf(config, entry.data, host),
+      mode: modeOf(config, entry.data.topic, host),
       source: '',
       tags,
       shownTags: [],
