@@ -1,4 +1,6 @@
-import type { KeyedPage, KeyedSite } from './page-keys.ts';
+import type { SiteIndex } from '../model/site-index.ts';
+import type { ManifestStore } from './manifest.ts';
+import { keyedPages, type KeyedPage, type KeyedSite } from './page-keys.ts';
 
 // Which keyed pages a build renders, and which recorded pages are no longer keyed, from the keys
 // just made and what the build memory recorded. An hourly build reads in one pass only the
@@ -65,4 +67,34 @@ export function pagesToRender(keyed: KeyedSite, recorded: RecordedPages): PageSe
     for (const list of [keyed.pages, keyed.kept]) for (const page of list) if (always.has(page.file)) nowKeyed.push(page.file);
   }
   return { toRender, stale, nowKeyed };
+}
+
+/** What a build is, for the choice: `cold` keys everything, a `slice` keys every page of its own. */
+export interface BuildKind {
+  cold: boolean;
+  slice: boolean;
+  /** The last build's always-rendered files. */
+  always: readonly string[];
+  mine(file: string): boolean;
+  missing(file: string): boolean;
+}
+
+/**
+ * Keys the site's pages against the last build's manifest and chooses those to render (the
+ * planning step's, plan.ts). An hourly build of the whole site keys again only the article pages
+ * whose stamps changed; a slice keys every page (its manifest holds its own pages, no stamps).
+ */
+export function keyAndChoose(index: SiteIndex, prefix: string, manifest: ManifestStore, build: BuildKind): PageSelection & { keyed: KeyedSite } {
+  const key = (file: string) => (build.cold ? undefined : manifest.pageKey(file));
+  const keyed = keyedPages(index, prefix, build.cold || build.slice ? null : { stamps: manifest.stamps(), key });
+  const chosen = pagesToRender(keyed, {
+    unstamped: new Map(build.cold ? [] : manifest.unstampedPages()),
+    key,
+    always: build.always,
+    wholeSite: !build.slice,
+    cold: build.cold,
+    mine: build.mine,
+    missing: build.missing,
+  });
+  return { ...chosen, keyed };
 }

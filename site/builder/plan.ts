@@ -15,8 +15,8 @@ import type { BuildInput } from './input.ts';
 import { ManifestStore, type ManifestHead } from './manifest.ts';
 import { openMemory, shardManifestFile } from './memory.ts';
 import { writePageInput } from './page-input.ts';
-import { keyedPages, type KeyedSite } from './page-keys.ts';
-import { pagesToRender } from './page-selection.ts';
+import type { KeyedSite } from './page-keys.ts';
+import { keyAndChoose } from './page-selection.ts';
 import { searchShards, shardList, shardRecords, writeSearchShards, writeShardList, type ShardRecords } from './search.ts';
 
 // The whole-site part of a build: read content/ (the content index), write the data files, build
@@ -132,18 +132,12 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
 
     content ??= loadContent();
     const index = buildSiteIndex(content.entries, config, health);
-    // An hourly build of the whole site keys again only the article pages whose stamps changed
-    // (page-keys.ts), a slice every page (its manifest holds its own pages). The recorded keys are
-    // read in one pass for the pages no stamp speaks for, and one by one for the few article pages
-    // keyed again: never every page's key (pagesToRender).
-    const known = mode === 'cold' || job.shard ? null : { stamps: manifest.stamps(), key: (file: string) => manifest.pageKey(file) };
-    const keyed = keyedPages(index, prefix, known);
-    const { toRender, stale: staleKeyedPages, nowKeyed } = pagesToRender(keyed, {
-      unstamped: new Map(mode === 'cold' ? [] : manifest.unstampedPages()),
-      key: (file) => (mode === 'cold' ? undefined : manifest.pageKey(file)),
-      always: previous.always,
-      wholeSite: !job.shard,
+    // The recorded keys are read in one pass for the pages no stamp speaks for, and one by one for
+    // the few article pages keyed again: never every page's key (page-selection.ts).
+    const { keyed, toRender, stale: staleKeyedPages, nowKeyed } = keyAndChoose(index, prefix, manifest, {
       cold: mode === 'cold',
+      slice: Boolean(job.shard),
+      always: previous.always,
       mine: inSlice,
       missing: (file) => mode === 'incremental' && !existsSync(join(job.dist, file)),
     });

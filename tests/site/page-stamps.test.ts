@@ -9,7 +9,7 @@ import { keyedPages, type ArticleStamp, type KnownKeys } from '../../site/builde
 import type { SourceHealth } from '../../site/builder/data/sources.ts';
 import { ManifestStore } from '../../site/builder/manifest.ts';
 import { openMemory } from '../../site/builder/memory.ts';
-import { pagesToRender } from '../../site/builder/page-selection.ts';
+import { keyAndChoose } from '../../site/builder/page-selection.ts';
 
 // An hourly build keys again only the article pages whose stamps changed (page-keys.ts) and keeps
 // the recorded key of every other one. Whatever changed between two builds, the keys it then
@@ -139,16 +139,17 @@ describe('the pages an hourly build renders, from the build memory', () => {
     return { toRender: keyed.filter((p) => recorded.get(p.file) !== p.key).map((p) => `${p.file} ${p.key}`).sort(), stale: [...recorded.keys()].filter((f) => !now.has(f)).sort() };
   }
 
-  it.each(cases.filter(([, , sources]) => sources.length === 0))('%s: the same pages to render and the same stale pages as reading every recorded key', (_, after) => {
+  const hourly = { cold: false, slice: false, always: [] as string[], mine: () => true, missing: () => false };
+
+  it.each(cases.filter(([, , sources]) => sources.length === 0))('%s: the same pages to render and the same stale pages as reading every recorded key', (name, after) => {
     const manifest = memoryAfter(site);
     const expected = wholeSelection(manifest, after);
-    const known = { stamps: manifest.stamps(), key: (file: string) => manifest.pageKey(file) };
-    const unstamped = new Map(manifest.unstampedPages());
     // Only the pages no stamp speaks for are read whole: no article page.
-    expect([...unstamped.keys()].filter((f) => /^(amp\/)?science\/a\d+\/index\.html$/.test(f))).toEqual([]);
-    const keyed = keyedPages(buildSiteIndex(after, config), 'p', known);
-    const chosen = pagesToRender(keyed, { unstamped, key: known.key, always: [], wholeSite: true, cold: false, mine: () => true, missing: () => false });
+    expect([...manifest.unstampedPages()].filter(([f]) => /^(amp\/)?science\/a\d+\/index\.html$/.test(f))).toEqual([]);
+    const chosen = keyAndChoose(buildSiteIndex(after, config), 'p', manifest, hourly);
     expect({ toRender: chosen.toRender.map((p) => `${p.file} ${p.key}`).sort(), stale: [...chosen.stale].sort() }).toEqual(expected);
+    // A new article touches its own pages and its newer neighbours' listings, not the oldest article's.
+    if (name === 'a new article') expect(chosen.keyed.kept.map((p) => p.file)).toEqual(expect.arrayContaining(['science/a0/index.html', 'amp/science/a0/index.html']));
     manifest.close();
   });
 
@@ -160,10 +161,8 @@ describe('the pages an hourly build renders, from the build memory', () => {
     const stamps = manifest.stamps();
     expect(stamps.get('science/a4')?.paged).toBe(false);
     expect(stamps.get('science/a5')?.paged).toBe(true);
-    const known = { stamps, key: (file: string) => manifest.pageKey(file) };
-    const keyed = keyedPages(buildSiteIndex(site, config), 'p', known);
-    expect(keyed.pages.map((p) => p.file)).toContain('amp/science/a4/index.html');
-    const chosen = pagesToRender(keyed, { unstamped: new Map(manifest.unstampedPages()), key: known.key, always: [], wholeSite: true, cold: false, mine: () => true, missing: () => false });
+    const chosen = keyAndChoose(buildSiteIndex(site, config), 'p', manifest, hourly);
+    expect(chosen.keyed.pages.map((p) => p.file)).toContain('amp/science/a4/index.html');
     expect(chosen.toRender.map((p) => p.file)).toEqual(['amp/science/a4/index.html']);
     expect(chosen.stale).toEqual([]);
     manifest.close();
@@ -171,13 +170,22 @@ describe('the pages an hourly build renders, from the build memory', () => {
 
   it('renders a kept page again, with its recorded key, when its file is missing from dist/ (an incremental build)', () => {
     const manifest = memoryAfter(site);
-    const known = { stamps: manifest.stamps(), key: (file: string) => manifest.pageKey(file) };
-    const keyed = keyedPages(buildSiteIndex(site, config), 'p', known);
     const missing = 'science/a2/index.html';
-    expect(keyed.kept.map((p) => p.file)).toContain(missing);
-    const chosen = pagesToRender(keyed, { unstamped: new Map(manifest.unstampedPages()), key: known.key, always: [missing], wholeSite: true, cold: false, mine: () => true, missing: (f) => f === missing });
+    const chosen = keyAndChoose(buildSiteIndex(site, config), 'p', manifest, { ...hourly, always: [missing], missing: (f) => f === missing });
+    expect(chosen.keyed.kept.map((p) => p.file)).toContain(missing);
     expect(chosen.toRender).toEqual([{ route: 'article', id: 'science/a2', file: missing, key: manifest.pageKey(missing) }]);
     expect(chosen.nowKeyed).toEqual([missing]);
+    manifest.close();
+  });
+
+  it('a cold build renders every page it keys and finds none stale; a slice keys every page of its own', () => {
+    const manifest = memoryAfter(site);
+    const all = keyedPages(buildSiteIndex(site, config), 'p').pages.length;
+    const cold = keyAndChoose(buildSiteIndex(site, config), 'p', manifest, { ...hourly, cold: true });
+    expect([cold.toRender.length, cold.keyed.kept.length, cold.stale]).toEqual([all, 0, []]);
+    const slice = keyAndChoose(buildSiteIndex(site, config), 'p', manifest, { ...hourly, slice: true, mine: (f) => f.startsWith('amp/') });
+    expect(slice.keyed.kept).toEqual([]);
+    expect(slice.toRender).toEqual([]);
     manifest.close();
   });
 });

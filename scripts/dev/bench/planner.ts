@@ -8,8 +8,7 @@ import { ManifestStore } from '../../../site/builder/manifest.ts';
 import { openMemory } from '../../../site/builder/memory.ts';
 import { loadContentIndex } from '../../../site/builder/content-index.ts';
 import { readSourceHealth } from '../../../site/builder/data/index.ts';
-import { keyedPages } from '../../../site/builder/page-keys.ts';
-import { pagesToRender } from '../../../site/builder/page-selection.ts';
+import { keyAndChoose } from '../../../site/builder/page-selection.ts';
 import { buildSiteIndex } from '../../../site/model/site-index.ts';
 import { startPlanner } from '../../../site/builder/planner.ts';
 import { memoryFile } from '../../../site/html/html-cache.ts';
@@ -111,12 +110,10 @@ async function timePhases(rounds: number): Promise<void> {
     lap('load');
     const index = buildSiteIndex(content.entries, config, health);
     lap('site index');
-    const known = { stamps: manifest.stamps(), key: (file: string) => manifest.pageKey(file) };
-    const keyed = keyedPages(index, head.prefix, known);
-    const chosen = pagesToRender(keyed, { unstamped: new Map(manifest.unstampedPages()), key: known.key, always: head.always, wholeSite: true, cold: false, mine: () => true, missing: () => false });
+    const { keyed, toRender } = keyAndChoose(index, head.prefix, manifest, { cold: false, slice: false, always: head.always, mine: () => true, missing: () => false });
     lap('keys and choice');
     times.all!.push(performance.now() - start);
-    console.log(`round ${round + 1}: ${content.entries.length} articles, ${keyed.pages.length} pages keyed, ${keyed.kept.length} kept, ${chosen.toRender.length} to render, rss ${(process.memoryUsage().rss / 2 ** 30).toFixed(2)} GB`);
+    console.log(`round ${round + 1}: ${content.entries.length} articles, ${keyed.pages.length} pages keyed, ${keyed.kept.length} kept, ${toRender.length} to render, rss ${(process.memoryUsage().rss / 2 ** 30).toFixed(2)} GB`);
   }
   db.close();
   for (const [phase, list] of Object.entries(times)) console.log(`${phase.padEnd(16)} ${list.map((ms) => (ms / 1000).toFixed(2)).join(' ')} s (least ${(Math.min(...list) / 1000).toFixed(2)} s)`);
