@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { configHandoff, type Config } from '../../crawler/config/index.ts';
 import type { BuildInput } from './input.ts';
-import { forkBuildChild } from './child-process.ts';
+import { fatalEndHint, forkBuildChild } from './child-process.ts';
 
 // `astro build` in a child process. A build keeps what it allocated resident after it returns,
 // mostly outside V8's heap, so no collection gives it back; the parent goes on to merge the
@@ -50,7 +50,7 @@ export function runAstro(run: AstroRun): Promise<void> {
     child.once('error', fail);
     child.once('exit', (code, signal) => {
       if (code === 0) done();
-      else fail(new Error(`astro build failed (${signal ?? `exit code ${code}`})${errorTail() ? `:\n${errorTail()}` : ''}`));
+      else fail(new Error(`astro build failed (${signal ?? `exit code ${code}`}${fatalEndHint(signal)})${errorTail() ? `:\n${errorTail()}` : ''}`));
     });
   });
 }

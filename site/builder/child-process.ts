@@ -38,3 +38,17 @@ export function forkBuildChild(file: string, args: string[], options: { cwd: str
   child.once('exit', () => process.off('exit', stop));
   return { child, errorTail: () => errors.trim() };
 }
+
+/** The signals V8 and Node end a process by when they cannot go on (a failed check, a fatal error). */
+const FATAL_SIGNALS: ReadonlySet<string> = new Set(['SIGTRAP', 'SIGILL', 'SIGABRT', 'SIGSEGV', 'SIGBUS']);
+
+/**
+ * What to add to the error of a child that ended by `signal`: with Node's compile cache on
+ * (scripts/kit/run.mjs), a fatal end may be a cached entry V8 cannot read back, a rare fault
+ * reported of some Node versions, which would then recur every run; so the error says how to
+ * rule it out.
+ */
+export function fatalEndHint(signal: NodeJS.Signals | null, env: NodeJS.ProcessEnv = process.env): string {
+  if (signal === null || !FATAL_SIGNALS.has(signal) || !env.NODE_COMPILE_CACHE || env.NODE_DISABLE_COMPILE_CACHE) return '';
+  return `; if it ends so again, run it with NODE_DISABLE_COMPILE_CACHE=1, or delete ${env.NODE_COMPILE_CACHE} (Node's compile cache), to rule out a cached entry V8 cannot read`;
+}

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { configHandoff } from '../../crawler/config/index.ts';
 import { GleanerError, type ErrorCode } from '../../crawler/errors.ts';
 import type { BuildPlan, PlanJob } from './plan.ts';
-import { forkBuildChild } from './child-process.ts';
+import { fatalEndHint, forkBuildChild } from './child-process.ts';
 
 // The build's whole-site part (plan.ts) in a child process: what it held (every article's
 // frontmatter, the site index, every page's key) is given back to the system when it exits,
@@ -39,7 +39,7 @@ export function startPlanner(job: PlanJob): Planner {
       else reject(failure ?? exitError());
     });
   });
-  const exitError = () => new Error(`the build's planning process stopped (exit code ${child.exitCode ?? child.signalCode})${errorTail() ? `:\n${errorTail()}` : ''}`);
+  const exitError = () => new Error(`the build's planning process stopped (exit code ${child.exitCode ?? child.signalCode}${fatalEndHint(child.signalCode)})${errorTail() ? `:\n${errorTail()}` : ''}`);
   // Each is awaited by the build; these only keep an unawaited rejection from ending the process.
   plan.catch(() => undefined);
   done.catch(() => undefined);

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -77,6 +77,43 @@ describe('npm scripts run their TypeScript with scripts/kit/run.mjs', () => {
       expect(await ended).toBe('SIGTERM');
       // The command's process, which run.mjs waited for, is gone.
       expect(() => process.kill(child, 0)).toThrow(/ESRCH/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps V8's compiled code in the folder NODE_COMPILE_CACHE names, for the command and what it starts; none with NODE_DISABLE_COMPILE_CACHE=1", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gleaner-run-'));
+    try {
+      // The command's process, and a child that inherits its environment as the build's children do.
+      const file = join(dir, 'starts.ts');
+      writeFileSync(
+        file,
+        [
+          "import module from 'node:module';",
+          "import { execFileSync } from 'node:child_process';",
+          "const child = execFileSync(process.execPath, ['-p', \"require('node:module').getCompileCacheDir() ?? 'none'\"], { encoding: 'utf8' }).trim();",
+          "console.log(JSON.stringify({ own: module.getCompileCacheDir() ?? 'none', child }));",
+        ].join('\n'),
+      );
+      const cache = join(dir, 'cache');
+      const env = (extra: Record<string, string>) => {
+        const { NODE_COMPILE_CACHE: _, NODE_DISABLE_COMPILE_CACHE: __, ...rest } = process.env;
+        return { ...rest, ...extra };
+      };
+      const on = spawnSync(process.execPath, ['scripts/kit/run.mjs', file], { cwd: REPO, encoding: 'utf8', env: env({ NODE_COMPILE_CACHE: cache }) });
+      expect(on.status, on.stderr).toBe(0);
+      const dirs = JSON.parse(on.stdout) as { own: string; child: string };
+      expect(dirs.own.startsWith(cache)).toBe(true);
+      expect(dirs.child).toBe(dirs.own);
+      // Node wrote the compiled code of the modules it loaded (the command's own file among them).
+      expect(readdirSync(dirs.own).length).toBeGreaterThan(0);
+
+      const offCache = join(dir, 'off');
+      const off = spawnSync(process.execPath, ['scripts/kit/run.mjs', file], { cwd: REPO, encoding: 'utf8', env: env({ NODE_COMPILE_CACHE: offCache, NODE_DISABLE_COMPILE_CACHE: '1' }) });
+      expect(off.status, off.stderr).toBe(0);
+      expect(JSON.parse(off.stdout)).toEqual({ own: 'none', child: 'none' });
+      expect(existsSync(offCache) ? readdirSync(offCache) : []).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

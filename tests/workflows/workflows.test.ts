@@ -167,6 +167,22 @@ describe('crawl.yml', () => {
     expect(String(list[save]!.with!.key)).toMatch(/^gleaner-build-\$\{\{ github\.run_id \}\}/);
   });
 
+  it('restores the compile cache after the install, and saves it after a run that went well when its code had none', () => {
+    const path = 'node_modules/.cache/node-compile-cache';
+    const restore = indexOf(list, (s) => uses('actions/cache/restore')(s) && s.with?.path === path, 'compile cache restore');
+    const save = indexOf(list, (s) => uses('actions/cache/save')(s) && s.with?.path === path, 'compile cache save');
+    expect(restore).toBeGreaterThan(indexOf(list, runs(/^npm (ci|install)\b/), 'npm install'));
+    expect(restore).toBeLessThan(indexOf(list, runs(/^npm run crawl$/), 'crawl'));
+    expect(list[restore]!.id).toBe('compile-cache');
+    // The key changes with Node, the dependencies and the code; a new code starts from the last entry.
+    const key = String(list[restore]!.with!.key);
+    for (const file of ['.nvmrc', 'package-lock.json', 'crawler/**', 'site/**', 'scripts/**']) expect(key).toContain(`'${file}'`);
+    expect(key.startsWith(String(list[restore]!.with!['restore-keys']))).toBe(true);
+    expect(save).toBeGreaterThan(indexOf(list, (s) => s.id === 'deploy', 'deploy'));
+    expect(list[save]!.if).toBe("success() && steps.compile-cache.outputs.cache-hit != 'true'");
+    expect(list[save]!.with!.key).toBe('${{ steps.compile-cache.outputs.cache-primary-key }}');
+  });
+
   it('checks out only what the run reads (a partial clone, sparse), unless the repository variable asks for the whole tree', () => {
     const checkouts = list.filter(uses('actions/checkout'));
     expect(checkouts).toHaveLength(2);
