@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -10,6 +11,10 @@ export default defineConfig({
     pool: 'forks',
     // Every build a test runs keys again the article pages an hourly build keeps, and fails where a
     // kept key differs (site/builder/page-keys.ts): a dependency the stamps miss cannot pass.
-    env: { GLEANER_VERIFY_KEYS: '1' },
+    //
+    // The processes tests start (commands, a build's children) load their modules with Node's
+    // compile cache, as every npm script does (scripts/kit/run.mjs): the builds of the suite
+    // then compile Astro, Vite and our modules once, not once per build.
+    env: { GLEANER_VERIFY_KEYS: '1', NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE || fileURLToPath(new URL('node_modules/.cache/node-compile-cache', import.meta.url)) },
   },
 });
