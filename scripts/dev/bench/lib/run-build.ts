@@ -33,6 +33,8 @@ export interface BuildRequest {
 export interface RunBuildOptions extends BuildRequest {
   /** Write V8 CPU profiles of the build's Node processes into this folder (node --cpu-prof): the bench's child and Astro's. */
   cpuProfDir?: string;
+  /** The build's environment (default: this process's). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Links the project's node_modules into the root, for anything a root-relative resolution needs. */
@@ -47,9 +49,9 @@ export function prepareRoot(root: string): void {
 
 export async function runBuild(options: RunBuildOptions): Promise<MeasuredBuild> {
   prepareRoot(options.root);
-  const { cpuProfDir, ...request } = options;
+  const { cpuProfDir, env: given = process.env, ...request } = options;
   // Profiling goes through NODE_OPTIONS so it reaches the process that runs Astro, which scripts/build.ts forks in turn.
-  const env = cpuProfDir ? { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${cpuProfDir}`.trim() } : process.env;
+  const env = cpuProfDir ? { ...given, NODE_OPTIONS: `${given.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${cpuProfDir}`.trim() } : given;
   const measured = await runMeasured<{ report: BuildReport; maxRssBytes: number; cpuMs: number }>(CHILD, [JSON.stringify(request)], { cwd: options.root, env });
   return { report: measured.answer.report, wallMs: measured.wallMs, peakTreeRssBytes: measured.peakTreeRssBytes, nodeMaxRssBytes: measured.answer.maxRssBytes, nodeCpuMs: measured.answer.cpuMs };
 }
