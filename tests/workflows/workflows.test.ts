@@ -302,4 +302,15 @@ describe('ci.yml', () => {
     expect(order[0]).toBeLessThan(order[1]!);
     expect(ciText).not.toMatch(/secrets\./);
   });
+
+  it("keeps the tests' compile cache between runs: restored after the install, saved after tests that passed", () => {
+    const list = steps(ci, 'test');
+    const path = 'node_modules/.cache/node-compile-cache';
+    const restore = indexOf(list, (s) => uses('actions/cache/restore')(s) && s.with?.path === path, 'compile cache restore');
+    const save = indexOf(list, (s) => uses('actions/cache/save')(s) && s.with?.path === path, 'compile cache save');
+    expect(restore).toBeGreaterThan(indexOf(list, runs(/^npm (ci|install)\b/), 'npm install'));
+    expect(save).toBeGreaterThan(indexOf(list, runs(/^npm test$/), 'npm test'));
+    expect(list[save]!.if).toBe("success() && steps.compile-cache.outputs.cache-hit != 'true'");
+    expect(list[save]!.with!.key).toBe('${{ steps.compile-cache.outputs.cache-primary-key }}');
+  });
 });
