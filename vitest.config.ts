@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { compileCacheFolder } from './scripts/kit/compile-cache.mjs';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -15,6 +15,6 @@ export default defineConfig({
     // The processes tests start (commands, a build's children) load their modules with Node's
     // compile cache, as every npm script does (scripts/kit/run.mjs): the builds of the suite
     // then compile Astro, Vite and our modules once, not once per build.
-    env: { GLEANER_VERIFY_KEYS: '1', NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE || fileURLToPath(new URL('node_modules/.cache/node-compile-cache', import.meta.url)) },
+    env: { GLEANER_VERIFY_KEYS: '1', NODE_COMPILE_CACHE: compileCacheFolder() },
   },
 });

@@ -9,8 +9,9 @@
 import { spawn } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import module, { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { compileCacheFolder } from './compile-cache.mjs';
 
 const [file, ...rest] = process.argv.slice(2);
 if (!file) {
@@ -19,17 +20,16 @@ if (!file) {
 }
 // The real path, as Node names the module it loads: a command knows it is the one run by comparing the two (scripts/kit/main.ts).
 const entry = realpathSync(resolve(file));
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 // V8's compiled code of every module is kept on disk (Node's module compile cache), so the next
 // command loads its modules without compiling them again: a build starts four Node processes and
-// threads that load Astro, Vite and the crawler's modules, which cost a build of the demo ~3 s of
-// its ~10 (BENCHMARKS.md). NODE_COMPILE_CACHE chooses the folder (the workflows keep it in their
+// threads that load Astro, Vite and the crawler's modules, which cost a build with nothing new
+// ~1.3 s of its ~7 (npm run bench:startup). NODE_COMPILE_CACHE chooses the folder (the workflows keep it in their
 // cache) and NODE_DISABLE_COMPILE_CACHE=1 turns it off; the processes and threads a command starts
 // inherit both through the environment. A file whose source changed is compiled again, so a stale
 // cache costs time, never correctness.
 // (The folder Node reports is one of its own inside the one it was given, per Node version.)
-const compileCache = process.env.NODE_COMPILE_CACHE || join(root, 'node_modules', '.cache', 'node-compile-cache');
+const compileCache = compileCacheFolder();
 if (module.enableCompileCache?.(compileCache)?.directory) process.env.NODE_COMPILE_CACHE = compileCache;
 
 if (process.features.typescript) {
