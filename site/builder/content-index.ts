@@ -80,6 +80,10 @@ export async function readContentIndex(root: string, db: DatabaseSync = openMemo
 export interface ContentUpdate {
   changed: string[];
   listed: 'all' | 'changes';
+  /** Files that hold an article now and held none before (new files, or files that were skipped). */
+  added: string[];
+  /** Whether the update only added articles: none removed, none whose frontmatter or body changed, the same renderer (page-reach.ts). */
+  appendOnly: boolean;
 }
 
 /** The files whose keys may have changed since the last update: those git names (content-changes.ts), or every file. */
@@ -105,11 +109,14 @@ export async function updateContentIndex(root: string, db: DatabaseSync, rendere
   );
   const putHtml = db.prepare('INSERT INTO html VALUES (?, ?) ON CONFLICT (body_sha) DO NOTHING');
   const changed: string[] = [];
+  const added: string[] = [];
+  let appendOnly = true;
   let complete = true;
 
   db.exec('BEGIN IMMEDIATE');
   try {
     if (metaValue(db, 'renderer') !== renderer) {
+      appendOnly = false;
       db.exec('DELETE FROM content; DELETE FROM html');
       setMeta(db, 'renderer', renderer);
       setMeta(db, 'content-git', null);
@@ -119,14 +126,14 @@ export async function updateContentIndex(root: string, db: DatabaseSync, rendere
     const keys = listing.keys;
     // What the memory knows of each listed file: every row in one pass for a full listing (a
     // statement per file costs more at 100,000), else the rows of the files listed.
-    type Known = { key: string; body_sha: string | null };
+    type Known = { key: string; body_sha: string | null; data_sha: string | null };
     const known = new Map<string, Known>();
-    if (listing.complete) for (const row of db.prepare('SELECT file, key, body_sha FROM content').iterate() as Iterable<Known & { file: string }>) known.set(row.file, { key: row.key, body_sha: row.body_sha });
+    if (listing.complete) for (const row of db.prepare('SELECT file, key, body_sha, data_sha FROM content').iterate() as Iterable<Known & { file: string }>) known.set(row.file, { key: row.key, body_sha: row.body_sha, data_sha: row.data_sha });
     else {
-      const one = db.prepare('SELECT key, body_sha FROM content WHERE file = ?');
+      const one = db.prepare('SELECT key, body_sha, data_sha FROM content WHERE file = ?');
       for (const file of keys.keys()) {
         const row = one.get(file) as Known | undefined;
-        if (row) known.set(file, { key: row.key, body_sha: row.body_sha });
+        if (row) known.set(file, { key: row.key, body_sha: row.body_sha, data_sha: row.data_sha });
       }
     }
     // Bodies a file no longer has (an article edited or removed): their HTML goes unless another file has them.
@@ -135,7 +142,10 @@ export async function updateContentIndex(root: string, db: DatabaseSync, rendere
     for (const [file, { body_sha }] of known) {
       if (keys.get(file)) continue;
       remove.run(file);
-      if (body_sha) replaced.add(body_sha);
+      if (body_sha) {
+        replaced.add(body_sha);
+        appendOnly = false;
+      }
     }
     const toRead = [...keys].filter(([file, key]) => key !== null && known.get(file)?.key !== key).map(([file]) => file).sort();
     checkOutFolders(root, toRead);
@@ -146,7 +156,11 @@ export async function updateContentIndex(root: string, db: DatabaseSync, rendere
       const row = await readEntry(root, file);
       const entry = row.entry;
       const data = entry ? JSON.stringify(entry.data) : null;
-      put.run(file, key, entry?.id ?? null, data, entry?.bodySha ?? null, row.skipped, entry ? factsJson(entry.data) : null, data === null ? null : dataSha(data));
+      const sha = data === null ? null : dataSha(data);
+      if (!before?.body_sha) {
+        if (entry) added.push(file);
+      } else if (sha !== before.data_sha || entry?.bodySha !== before.body_sha) appendOnly = false;
+      put.run(file, key, entry?.id ?? null, data, entry?.bodySha ?? null, row.skipped, entry ? factsJson(entry.data) : null, sha);
       if (entry && row.html !== null) putHtml.run(entry.bodySha, packHtml(row.html));
       changed.push(file);
       if (changed.length % BATCH === 0) db.exec('COMMIT; BEGIN IMMEDIATE');
@@ -160,7 +174,7 @@ export async function updateContentIndex(root: string, db: DatabaseSync, rendere
     db.exec('ROLLBACK');
     throw error;
   }
-  return { changed, listed: complete ? 'all' : 'changes' };
+  return { changed, listed: complete ? 'all' : 'changes', added, appendOnly };
 }
 
 /** A hash of the frontmatter as the memory stores it: what a page key takes of it (page-keys.ts). */

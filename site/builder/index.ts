@@ -66,6 +66,8 @@ export interface BuildReport {
   files: number;
   /** Pages Astro rendered this time. */
   rendered: number;
+  /** What the build keyed: every page (and why), or only the pages its new articles reach (site/builder/page-reach.ts). */
+  keying: string;
   /** Files written or replaced in dist/ this time, and their bytes. */
   changed: { files: number; bytes: number };
   removed: number;
@@ -208,7 +210,7 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
     crashpoint('build:rendering'); // kill tests only: the parent killed while Astro's child renders (and, in a cold build, the planning process indexes search)
     await rendering;
     astroDone = performance.now();
-    say(`  ${toRender.length} keyed pages rendered (of ${plan.keyedCount}) in ${((astroDone - astroStarted) / 1000).toFixed(1)}s`);
+    say(`  ${toRender.length} keyed pages rendered (of ${plan.keyedCount}; keyed ${plan.keying}) in ${((astroDone - astroStarted) / 1000).toFixed(1)}s`);
   };
   // Astro's child starts once the planning process has exited, and the search shard or two of an
   // hourly build are indexed here beside it; in a cold build the planning process indexes them meanwhile.
@@ -269,6 +271,7 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
   for (const page of toRender) manifest.setPage(page.file, page.key);
   for (const [id, stamp] of plan.stamps.set) manifest.setStamp(id, stamp);
   for (const id of plan.stamps.deleted) manifest.deleteStamp(id);
+  if (!options.shard) manifest.setSourceNames(plan.sourceNames);
   // Astro renders a keyed page only when it is to be rendered: every other file it wrote is rendered every build.
   const rendered = new Set(toRender.map((p) => p.file));
   const always = astroFiles.filter((f) => !rendered.has(f));
@@ -323,6 +326,7 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
     pages: counts.pages,
     files: counts.files,
     rendered: astroFiles.filter((f) => f.endsWith('.html')).length,
+    keying: plan.keying,
     changed,
     removed,
     indexedPages: plan.indexedPages,

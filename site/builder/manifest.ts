@@ -59,6 +59,8 @@ export class ManifestStore {
       page: sql('SELECT key FROM pages WHERE file = ?'),
       unstamped: sql(`SELECT file, key FROM pages p WHERE NOT EXISTS (SELECT 1 FROM stamps s WHERE s.id = ${ARTICLE_OF_PAGE} AND p.file IN (s.id || '/index.html', 'amp/' || s.id || '/index.html'))`),
       stamps: sql(`SELECT id, own, deps, story, EXISTS (SELECT 1 FROM pages WHERE file = id || '/index.html') AND EXISTS (SELECT 1 FROM pages WHERE file = 'amp/' || id || '/index.html') AS paged FROM stamps`),
+      stamp: sql(`SELECT own, deps, story, EXISTS (SELECT 1 FROM pages WHERE file = id || '/index.html') AND EXISTS (SELECT 1 FROM pages WHERE file = 'amp/' || id || '/index.html') AS paged FROM stamps WHERE id = ?`),
+      stampCounts: sql(`SELECT count(*) AS "all", coalesce(sum(EXISTS (SELECT 1 FROM pages WHERE file = id || '/index.html') AND EXISTS (SELECT 1 FROM pages WHERE file = 'amp/' || id || '/index.html')), 0) AS paged FROM stamps`),
       setStamp: sql('INSERT INTO stamps VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET own = excluded.own, deps = excluded.deps, story = excluded.story'),
       deleteStamp: sql('DELETE FROM stamps WHERE id = ?'),
       search: sql('SELECT key, files FROM search WHERE bundle = ?'),
@@ -122,6 +124,7 @@ export class ManifestStore {
   clear(): void {
     this.#db.exec('DELETE FROM pages; DELETE FROM stamps; DELETE FROM search; DELETE FROM files');
     for (const name of HEAD) setMeta(this.#db, `manifest.${name}`, null);
+    this.setSourceNames(null);
   }
 
   setPage(file: string, key: string): void {
@@ -158,6 +161,27 @@ export class ManifestStore {
     for (const row of this.#sql.stamps!.iterate() as Iterable<{ id: string; paged: number } & ArticleStamp>) out.set(row.id, { own: row.own, deps: row.deps, story: row.story, paged: row.paged === 1 });
     return out;
   }
+  /** One article's stamp, looked up. */
+  stamp(id: string): RecordedStamp | undefined {
+    const row = this.#sql.stamp!.get(id) as ({ paged: number } & ArticleStamp) | undefined;
+    return row && { own: row.own, deps: row.deps, story: row.story, paged: row.paged === 1 };
+  }
+
+  /** How many stamps there are, and how many of them have both their article's pages recorded. */
+  stampCounts(): { all: number; paged: number } {
+    const row = this.#sql.stampCounts!.get() as { all: number; paged: number };
+    return { all: Number(row.all), paged: Number(row.paged) };
+  }
+
+  /** What the last build recorded of its source names (page-reach.ts's sourceNamesDigest); null: none. */
+  sourceNames(): string | null {
+    return metaValue(this.#db, 'manifest.names');
+  }
+
+  setSourceNames(digest: string | null): void {
+    setMeta(this.#db, 'manifest.names', digest);
+  }
+
   setStamp(id: string, stamp: ArticleStamp): void {
     this.#sql.setStamp!.run(id, stamp.own, stamp.deps, stamp.story);
   }

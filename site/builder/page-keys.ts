@@ -5,6 +5,7 @@ import { sitemapFiles } from '../outputs/sitemap-data.ts';
 import { dailyEditions } from '../model/daily.ts';
 import { ARTICLE_PAGE_TELLINGS, storyArchiveOf, storySpan } from '../model/story-list.ts';
 import { storyCoverage } from '../model/story-sources.ts';
+import type { PageReach } from './page-reach.ts';
 
 // The pages whose number grows with the site (articles, their AMP pages, archive pages, tag
 // pages, story pages and story archive pages, daily editions, article sitemaps) carry a key: a
@@ -91,13 +92,16 @@ export interface KeyedSite {
   stamps: { set: Array<[id: string, stamp: ArticleStamp]>; deleted: string[] };
 }
 
+/** The pages a build that only added articles keys (page-reach.ts); `listKept` lists every other keyed page as kept (an incremental build looks for their files). */
+export type Reach = Omit<PageReach, 'shardsFrom'> & { listKept: boolean };
+
 /**
  * `prefix` covers what every page depends on: the site's code and its config (see fingerprint.ts).
  * With `known`, an article page (and its AMP page) whose inputs are all unchanged keeps its
  * recorded key. GLEANER_VERIFY_KEYS (set by the tests) keys such pages anyway and fails on a
  * difference: a stamp that misses a dependency would leave a page stale.
  */
-export function keyedPages(index: SiteIndex, prefix: string, known: KnownKeys | null = null): KeyedSite {
+export function keyedPages(index: SiteIndex, prefix: string, known: KnownKeys | null = null, reach: Reach | null = null): KeyedSite {
   const pages: KeyedPage[] = [];
   const kept: KeptPage[] = [];
   const storyFacts = new Map<StoryInfo, unknown>();
@@ -109,7 +113,7 @@ export function keyedPages(index: SiteIndex, prefix: string, known: KnownKeys | 
   // Each article's own stamp, and its last build's stamp, in the site index's order; the articles
   // whose own stamp changed (an hourly build: the new ones and a few edited) are the small set a
   // listing page asks about.
-  const articles = index.articles;
+  const articles = reach ? reach.articles : index.articles;
   const owns = new Map<Article, string>();
   const before: Array<RecordedStamp | undefined> = new Array(articles.length);
   const changedOwn = new Set<Article>();
@@ -163,11 +167,21 @@ export function keyedPages(index: SiteIndex, prefix: string, known: KnownKeys | 
     }
     pages.push({ route: 'article', id: article.id, file, key }, { route: 'amp', id: article.id, file: ampFile, key: ampKey });
   }
-  // Every recorded stamp is an article's still, unless fewer articles had one than there are stamps.
-  const deleted = known && stamped < known.stamps.size ? [...known.stamps.keys()].filter((id) => !index.byId.has(id)) : [];
+  // Every recorded stamp is an article's still, unless fewer articles had one than there are stamps (never when only articles were added).
+  const deleted = known && !reach && stamped < known.stamps.size ? [...known.stamps.keys()].filter((id) => !index.byId.has(id)) : [];
+  if (reach?.listKept) {
+    const reached = new Set(articles);
+    for (const article of index.articles) if (!reached.has(article)) kept.push({ route: 'article', id: article.id, file: `${article.id}/index.html` }, { route: 'amp', id: article.id, file: `amp/${article.id}/index.html` });
+  }
+  // A page the reach leaves out keeps its recorded key; listed as kept only when asked (an incremental build looks for its file).
+  const leftOut = (page: KeptPage) => {
+    if (reach?.listKept) kept.push(page);
+  };
   for (const topic of index.topics) {
+    const from = reach ? (reach.archive.get(topic) ?? Infinity) : 1;
     topic.pages.forEach((articles, i) => {
       const n = i + 1;
+      if (n < from) return leftOut({ route: 'archive', id: `${topic.slug}/${n}`, file: `${topic.slug}/page/${n}/index.html` });
       pages.push({
         route: 'archive',
         id: `${topic.slug}/${n}`,
@@ -177,15 +191,28 @@ export function keyedPages(index: SiteIndex, prefix: string, known: KnownKeys | 
     });
   }
   for (const tag of index.tags) {
+    if (reach && !reach.tags.has(tag)) {
+      leftOut({ route: 'tag', id: tag.slug, file: `tags/${tag.slug}/index.html` });
+      continue;
+    }
     // The page shows the newest TAG_PAGE_LIMIT and says how many there are.
     pages.push({ route: 'tag', id: tag.slug, file: `tags/${tag.slug}/index.html`, key: hash([prefix, tag.slug, tag.name, tag.listed, tag.articles.length, tag.articles.slice(0, TAG_PAGE_LIMIT).map(card)]) });
   }
   for (const story of index.stories) {
+    if (reach && !reach.stories.has(story)) {
+      leftOut({ route: 'story', id: String(story.id), file: `stories/${story.id}/index.html` });
+      continue;
+    }
     // The lead is the first article, so members (every card the page shows) say it all; their
     // bodies and modes too, as the page's summary quotes them (story-summary.ts).
     pages.push({ route: 'story', id: String(story.id), file: `stories/${story.id}/index.html`, key: hash([prefix, story.id, story.members.map((m) => [card(m), m.bodySha, m.mode])]) });
   }
-  for (const edition of dailyEditions(index)) {
+  const editions = dailyEditions(index);
+  for (const [i, edition] of editions.entries()) {
+    if (reach && i < reach.editionsFrom) {
+      leftOut({ route: 'daily', id: edition.day, file: `daily/${edition.day}/index.html` });
+      continue;
+    }
     // A day's top stories with the day's tellings, its neighbours and whether it is closed: a closed day's key never changes (daily.ts).
     const sections = edition.sections.map((s) => [s.slug, s.name, s.items.map((item) => [card(item.lead), item.members.map(card), item.story?.path ?? null])]);
     pages.push({ route: 'daily', id: edition.day, file: `daily/${edition.day}/index.html`, key: hash([prefix, edition.day, edition.closed, edition.prev, edition.next, sections]) });
@@ -193,6 +220,7 @@ export function keyedPages(index: SiteIndex, prefix: string, known: KnownKeys | 
   const storyArchive = storyArchiveOf(index);
   storyArchive.pages.forEach((stories, i) => {
     const n = i + 1;
+    if (reach && !reach.storyPages.has(n)) return leftOut({ route: 'stories', id: String(n), file: `stories/page/${n}/index.html` });
     // A card per story: its lead, the tellings it lists (every member's card covers both) and a sentence quoted from their bodies.
     const shown = stories.map((s) => [s.id, s.path, s.members.map((m) => [card(m), m.bodySha, m.mode])]);
     pages.push({ route: 'stories', id: String(n), file: `stories/page/${n}/index.html`, key: hash([prefix, n, storyArchive.onIndex(n), storyArchive.isFull(n + 1), shown]) });

@@ -1,6 +1,7 @@
 import type { SiteIndex } from '../model/site-index.ts';
 import type { ManifestStore } from './manifest.ts';
-import { keyedPages, type KeyedPage, type KeyedSite } from './page-keys.ts';
+import { keyedPages, type KeyedPage, type KeyedSite, type RecordedStamp } from './page-keys.ts';
+import type { PageReach } from './page-reach.ts';
 
 // Which keyed pages a build renders, and which recorded pages are no longer keyed, from the keys
 // just made and what the build memory recorded. An hourly build reads in one pass only the
@@ -77,18 +78,22 @@ export interface BuildKind {
   always: readonly string[];
   mine(file: string): boolean;
   missing(file: string): boolean;
+  /** The pages a build that only added articles reaches (page-reach.ts); null keys every page. */
+  reach?: PageReach | null;
+  /** An incremental build: every keyed page is listed, to find those whose file is missing. */
+  incremental?: boolean;
 }
 
 /**
  * Keys the site's pages against the last build's manifest and chooses those to render (the
  * planning step's, plan.ts). An hourly build of the whole site keys again only the article pages
- * whose stamps changed; a slice keys every page (its manifest holds its own pages, no stamps).
+ * whose stamps changed; one that only added articles keys only the pages they reach; a slice keys
+ * every page (its manifest holds its own pages, no stamps).
  */
 export function keyAndChoose(index: SiteIndex, prefix: string, manifest: ManifestStore, build: BuildKind): PageSelection & { keyed: KeyedSite } {
   const key = (file: string) => (build.cold ? undefined : manifest.pageKey(file));
-  const keyed = keyedPages(index, prefix, build.cold || build.slice ? null : { stamps: manifest.stamps(), key });
-  const chosen = pagesToRender(keyed, {
-    unstamped: new Map(build.cold ? [] : manifest.unstampedPages()),
+  const recorded = (unstamped: Iterable<[string, string]>): RecordedPages => ({
+    unstamped: new Map(unstamped),
     key,
     always: build.always,
     wholeSite: !build.slice,
@@ -96,5 +101,36 @@ export function keyAndChoose(index: SiteIndex, prefix: string, manifest: Manifes
     mine: build.mine,
     missing: build.missing,
   });
-  return { ...chosen, keyed };
+  const whole = () => {
+    const keyed = keyedPages(index, prefix, build.cold || build.slice ? null : { stamps: manifest.stamps(), key });
+    return { ...pagesToRender(keyed, recorded(build.cold ? [] : manifest.unstampedPages())), keyed };
+  };
+  if (!build.reach || build.cold || build.slice) return whole();
+
+  // Only the reached articles' stamps are read, and only the reached pages' keys; nothing goes.
+  const stamps = new Map<string, RecordedStamp>();
+  for (const article of build.reach.articles) {
+    const stamp = manifest.stamp(article.id);
+    if (stamp) stamps.set(article.id, stamp);
+  }
+  const keyed = keyedPages(index, prefix, { stamps, key }, { ...build.reach, listKept: build.incremental ?? false });
+  const chosen = { ...pagesToRender(keyed, recorded([])), keyed };
+  if (process.env.GLEANER_VERIFY_KEYS) sameChoice(chosen, whole(), Boolean(build.incremental));
+  return chosen;
+}
+
+/** GLEANER_VERIFY_KEYS: the reach's choice must be what keying every page chooses. */
+function sameChoice(reached: PageSelection & { keyed: KeyedSite }, whole: PageSelection & { keyed: KeyedSite }, listed: boolean): void {
+  const differences: string[] = [];
+  const compare = (what: string, a: Map<string, string>, b: Map<string, string>) => {
+    for (const [file, value] of b) if (a.get(file) !== value) differences.push(`${what} ${file}: ${a.get(file) ?? 'missed'} where keying every page gives ${value}`);
+    for (const [file, value] of a) if (!b.has(file)) differences.push(`${what} ${file}: ${value} where keying every page gives nothing`);
+  };
+  compare('render', new Map(reached.toRender.map((p) => [p.file, p.key])), new Map(whole.toRender.map((p) => [p.file, p.key])));
+  compare('stamp', new Map(reached.keyed.stamps.set.map(([id, s]) => [id, JSON.stringify(s)])), new Map(whole.keyed.stamps.set.map(([id, s]) => [id, JSON.stringify(s)])));
+  const set = (files: readonly string[]) => new Map(files.map((f) => [f, '']));
+  compare('stale', set(reached.stale), set(whole.stale));
+  compare('gone stamp', set(reached.keyed.stamps.deleted), set(whole.keyed.stamps.deleted));
+  if (listed) compare('now keyed', set(reached.nowKeyed), set(whole.nowKeyed));
+  if (differences.length) throw new Error(`the pages a build that only added articles reaches (page-reach.ts) are not what keying every page gives:\n${differences.slice(0, 10).join('\n')}`);
 }

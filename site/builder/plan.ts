@@ -17,7 +17,8 @@ import { openMemory, shardManifestFile } from './memory.ts';
 import { writePageInput } from './page-input.ts';
 import type { KeyedSite } from './page-keys.ts';
 import { keyAndChoose } from './page-selection.ts';
-import { searchShards, shardList, shardRecords, writeSearchShards, writeShardList, type ShardRecords } from './search.ts';
+import { appendReach, sourceNamesDigest, type PageReach } from './page-reach.ts';
+import { SHARD_SIZE, searchShards, shardList, shardRecords, writeSearchShards, writeShardList, type ShardRecords } from './search.ts';
 
 // The whole-site part of a build: read content/ (the content index), write the data files, build
 // the site index, key every page against the manifest, write the data of the pages to render for
@@ -55,6 +56,10 @@ export interface BuildPlan {
   data: DataManifest;
   dataWritten: number;
   keyedCount: number;
+  /** What was keyed: every page, and why, or the pages the new articles reach (page-reach.ts). */
+  keying: string;
+  /** The source names' digest to record (page-reach.ts); null from a slice. */
+  sourceNames: string | null;
   /** The keyed pages this build renders, with their keys. */
   toRender: Array<{ file: string; key: string }>;
   /** The article pages' stamps to record with the page keys (page-keys.ts; none from a slice). */
@@ -102,6 +107,8 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
     // first. The data page lists the files, but it is rendered every build, so no key waits for them.
     let files: Promise<{ data: DataManifest; dataWritten: number; ms: number }>;
     let health: SourceHealth[];
+    // The pages' reuse modes are the last build's (else every data file and page that shows a body is written again).
+    let sameReuse = false;
     let content: ReturnType<typeof loadContentIndex> | null = null;
     let keysStarted = 0;
     // Every article is read on this thread while the worker starts and reads the sources' health.
@@ -114,6 +121,7 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
       const reuse = reuseConfig(config);
       const reuseKey = createHash('sha256').update(JSON.stringify(reuse)).digest('base64url').slice(0, 22);
       const previousData = mode === 'cold' || (previous.data.reuse ?? reuseKey) !== reuseKey ? null : previous.data;
+      sameReuse = previousData !== null;
       const apart = buildDataFilesApart({ paths, previous: previousData, changedFiles: update.changed, outDir: job.dataOut, reuse });
       files = apart.files.then(({ build, ms }) => ({ data: { ...build.manifest, reuse: reuseKey }, dataWritten: build.written.length, ms }));
       if (previousData !== null) content = loadContent();
@@ -132,20 +140,45 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
 
     content ??= loadContent();
     const index = buildSiteIndex(content.entries, config, health);
-    // The recorded keys are read in one pass for the pages no stamp speaks for, and one by one for
-    // the few article pages keyed again: never every page's key (page-selection.ts).
+    const shardSize = job.searchShardSize ?? SHARD_SIZE;
+    // A build that only added articles keys only the pages they reach (page-reach.ts); any other
+    // reads the recorded keys in one pass for the pages no stamp speaks for, and one by one for the
+    // few article pages keyed again: never every page's key (page-selection.ts).
+    let reach: PageReach | null = null;
+    let keying = mode === 'cold' ? 'every page: a cold build' : 'every page of a slice';
+    if (mode !== 'cold' && !job.shard) {
+      if (!update.appendOnly) keying = 'every page: an article was edited or removed';
+      else if (!sameReuse) keying = 'every page: the reuse modes changed';
+      else {
+        const addedFiles = new Set(update.added);
+        const added = new Set(index.articles.filter((a) => addedFiles.has(a.file)));
+        const found = appendReach(index, added, { names: manifest.sourceNames(), stamps: manifest.stampCounts(), stamped: (id) => manifest.stamp(id) !== undefined }, shardSize);
+        if ('whole' in found) keying = `every page: ${found.whole}`;
+        else {
+          reach = found;
+          keying = `the pages ${added.size} new ${added.size === 1 ? 'article reaches' : 'articles reach'}`;
+        }
+      }
+    }
     const { keyed, toRender, stale: staleKeyedPages, nowKeyed } = keyAndChoose(index, prefix, manifest, {
       cold: mode === 'cold',
       slice: Boolean(job.shard),
       always: previous.always,
       mine: inSlice,
       missing: (file) => mode === 'incremental' && !existsSync(join(job.dist, file)),
+      reach,
+      incremental: mode === 'incremental',
     });
     const { stamps } = keyed;
     await writePageInput(index, toRender, job.input, { root: paths.root, health });
 
     // The search index is made from the site index and the HTML cache, never from a rendered page.
-    const shards = searchShards(index, prefix, job.searchShardSize);
+    const shards = searchShards(index, prefix, shardSize, reach ? { from: reach.shardsFrom, key: (bundle) => manifest.search(bundle)?.key } : undefined);
+    if (reach && process.env.GLEANER_VERIFY_KEYS) {
+      const every = searchShards(index, prefix, shardSize);
+      const wrong = every.find((s, i) => shards[i]?.key !== s.key);
+      if (wrong) throw new Error(`search shard ${wrong.bundle} kept a key that is not its own: a build that only added articles changed it (page-reach.ts)`);
+    }
     const changedShards = shards.filter(
       (s) => inSlice(s.bundle) && (mode === 'cold' || manifest.search(s.bundle)?.key !== s.key || (mode === 'incremental' && !existsSync(join(job.dist, s.bundle, 'pagefind-entry.json')))),
     );
@@ -164,6 +197,8 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
       data,
       dataWritten,
       keyedCount: keyed.pages.length + keyed.kept.length,
+      keying,
+      sourceNames: job.shard ? null : sourceNamesDigest(index),
       toRender: toRender.map((p) => ({ file: p.file, key: p.key })),
       stamps: job.shard ? { set: [], deleted: [] } : stamps,
       staleKeyedPages,

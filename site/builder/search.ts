@@ -76,12 +76,21 @@ function recordOf(index: SiteIndex, article: Article, html: string): pagefind.Cu
   };
 }
 
-/** The shards of the site's articles, oldest first, each with the key of everything its index holds. */
-export function searchShards(index: SiteIndex, prefix: string, size = SHARD_SIZE): SearchShard[] {
+/**
+ * The shards of the site's articles, oldest first, each with the key of everything its index holds.
+ * `recorded`: a shard before `from` keeps its recorded key unmade (a build that only added articles
+ * changes only the newest shard or two: page-reach.ts).
+ */
+export function searchShards(index: SiteIndex, prefix: string, size = SHARD_SIZE, recorded?: { from: number; key(bundle: string): string | undefined }): SearchShard[] {
   const ordered = [...index.articles].reverse();
   const shards: SearchShard[] = [];
   for (let k = 0; k * size < ordered.length; k++) {
     const articles = ordered.slice(k * size, (k + 1) * size);
+    const known = recorded && k < recorded.from ? recorded.key(shardName(k)) : undefined;
+    if (known !== undefined) {
+      shards.push({ bundle: shardName(k), articles, key: known });
+      continue;
+    }
     const hash = createHash('sha256').update(prefix);
     // A record shows the article's card (its address, frontmatter and source: page-keys.ts makes it once), its body and tags as the site names them.
     for (const a of articles) hash.update(`${card(a)}\0${a.bodySha}\0${a.mode}\0${JSON.stringify(a.tags)}\n`);

@@ -67,6 +67,8 @@ export interface TagInfo {
   articles: Article[];
   /** Carried by at least publish.minTagArticles articles: linked, indexed, in the sitemap. A rarer tag's page exists (its URL stays), noindex. */
   listed: boolean;
+  /** How many articles spell it each way: the most used spelling names it (`tagName`). */
+  spellings: ReadonlyMap<string, number>;
 }
 
 /** A story of two or more articles (clusters are chosen by the crawler when it publishes), usually from several sources; a source may tell it twice. */
@@ -153,13 +155,8 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
   const articles: Article[] = entries.map((entry) => {
     const slash = entry.id.indexOf('/');
     const slug = entry.id.slice(slash + 1);
-    const seen = new Set<string>();
-    const tags: TagRef[] = [];
-    for (const name of entry.data.tags) {
-      const s = slugOf(name);
-      if (!s || seen.has(s)) continue;
-      seen.add(s);
-      tags.push({ slug: s, name });
+    const tags = spelledTags(entry.data.tags, slugOf);
+    for (const { slug: s, name } of tags) {
       const names = tagNames.get(s) ?? new Map<string, number>();
       names.set(name, (names.get(name) ?? 0) + 1);
       tagNames.set(s, names);
@@ -189,18 +186,14 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
   for (const article of articles) article.source = article.host ? nameOf(article.host) : article.data.siteName || article.data.url;
   const byId = new Map(articles.map((a) => [a.id, a]));
 
-  // Tags that fold to the same slug share a page; the most used spelling names it.
   const tagDisplay = new Map<string, string>();
-  for (const [slug, names] of tagNames) {
-    const best = [...names].sort((a, b) => b[1] - a[1] || collator.compare(a[0], b[0]))[0][0];
-    tagDisplay.set(slug, best);
-  }
+  for (const [slug, names] of tagNames) tagDisplay.set(slug, tagName(names, collator)!);
   const tagBySlug = new Map<string, TagInfo>();
   for (const article of articles) {
     for (const ref of article.tags) {
       ref.name = tagDisplay.get(ref.slug)!;
       let info = tagBySlug.get(ref.slug);
-      if (!info) tagBySlug.set(ref.slug, (info = { slug: ref.slug, name: ref.name, articles: [], listed: false }));
+      if (!info) tagBySlug.set(ref.slug, (info = { slug: ref.slug, name: ref.name, articles: [], listed: false, spellings: tagNames.get(ref.slug)! }));
       info.articles.push(article);
     }
   }
@@ -254,6 +247,12 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
   for (const story of stories) for (const member of story.members) storyByArticle.set(member, story);
 
   const relatedCount = config.publish.relatedCount;
+  const olderPages = new Map<TopicInfo, number | null>();
+  const olderPageOf = (topic: TopicInfo) => {
+    let page = olderPages.get(topic);
+    if (page === undefined) olderPages.set(topic, (page = frontOlderPage(topic.pages.map((p) => p.length), pageSize)));
+    return page;
+  };
   return {
     config,
     routes,
@@ -305,15 +304,47 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
       return (topic.pages[page - 1]?.length ?? 0) >= pageSize || (lastFilled.get(topic) ?? 0) > page;
     },
     front(topic) {
-      const shown: Article[] = [];
-      let n = topic.pages.length;
-      while (n > 0 && shown.length < pageSize) shown.push(...topic.pages[--n]!);
-      return { articles: shown, olderPage: n > 0 ? n : null };
+      const olderPage = olderPageOf(topic);
+      return { articles: topic.pages.slice(olderPage ?? 0).reverse().flat(), olderPage };
     },
     onFront(topic, page) {
-      return !topic.pages[page - 1]?.length || page > (this.front(topic).olderPage ?? 0);
+      return !topic.pages[page - 1]?.length || page > (olderPageOf(topic) ?? 0);
     },
   };
+}
+
+/** An article's tags as its frontmatter spells them, once a slug (the first spelling counts), without those that have no slug. */
+export function spelledTags(names: readonly string[], slugOf: (name: string) => string = tagSlug): TagRef[] {
+  const seen = new Set<string>();
+  const tags: TagRef[] = [];
+  for (const name of names) {
+    const slug = slugOf(name);
+    if (!slug || seen.has(slug)) continue;
+    seen.add(slug);
+    tags.push({ slug, name });
+  }
+  return tags;
+}
+
+/** Tags that fold to the same slug share a page; the most used spelling names it (`spellings`: how many articles use each), null for none. */
+export function tagName(spellings: ReadonlyMap<string, number>, collator: Intl.Collator): string | null {
+  let best: [string, number] | null = null;
+  for (const entry of spellings) {
+    if (entry[1] > 0 && (best === null || entry[1] > best[1] || (entry[1] === best[1] && collator.compare(entry[0], best[0]) < 0))) best = entry;
+  }
+  return best?.[0] ?? null;
+}
+
+/**
+ * The archive page a front's "older" link leads to, from its topic's page lengths (oldest page
+ * first): the front lists the newest pages whole until it has at least pageSize articles. Null when
+ * it lists them all.
+ */
+export function frontOlderPage(lengths: readonly number[], pageSize: number): number | null {
+  let shown = 0;
+  let n = lengths.length;
+  while (n > 0 && shown < pageSize) shown += lengths[--n]!;
+  return n > 0 ? n : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { articleMs, articleTime } from './article-time.ts';
 import { time } from './dates.ts';
-import type { SiteIndex, StoryInfo } from './site-index.ts';
+import { frontOlderPage, type SiteIndex, type StoryInfo } from './site-index.ts';
 import { memoByStory, storySources } from './story-sources.ts';
 
 // The lists of /stories/: the newest stories (by their newest telling), the widest (most
@@ -67,10 +67,9 @@ export function storyArchive(stories: readonly StoryInfo[], pageSize: number): S
   const formed = [...stories].sort((a, b) => storyFormed(a) - storyFormed(b) || a.id - b.id);
   const pages: StoryInfo[][] = [];
   for (let i = 0; i < formed.length; i += pageSize) pages.push(formed.slice(i, i + pageSize).reverse());
-  const shown: StoryInfo[] = [];
-  let n = pages.length;
-  while (n > 0 && shown.length < pageSize) shown.push(...pages[--n]!);
-  const olderPage = n > 0 ? n : null;
+  // Like a topic's front (site-index.ts): the newest pages, whole, until there are pageSize stories.
+  const olderPage = frontOlderPage(pages.map((p) => p.length), pageSize);
+  const shown = pages.slice(olderPage ?? 0).flat();
   return {
     pages,
     isFull: (page) => (pages[page - 1]?.length ?? 0) >= pageSize,

@@ -52,6 +52,7 @@ afterAll(async () => {
 describe('an hourly build that finishes a search shard and starts the next', () => {
   it('writes those two shards, from the records the planning process handed over', () => {
     expect(hourly.mode).toBe('incremental');
+    expect(hourly.keying).toBe(`the pages ${NEW} new articles reach`);
     expect(hourly.searchShards).toEqual({ total: Math.ceil(ARTICLES / SHARD), written: 2 });
     expect(hourly.indexedPages).toBe(ARTICLES);
   });

@@ -6,12 +6,14 @@ import { sitePaths } from '../../../crawler/paths.ts';
 import { buildInputFiles } from '../../../site/builder/input.ts';
 import { ManifestStore } from '../../../site/builder/manifest.ts';
 import { openMemory } from '../../../site/builder/memory.ts';
-import { loadContentIndex } from '../../../site/builder/content-index.ts';
+import { loadContentIndex, updateContentIndex } from '../../../site/builder/content-index.ts';
+import { appendReach } from '../../../site/builder/page-reach.ts';
+import { SHARD_SIZE } from '../../../site/builder/search.ts';
 import { readSourceHealth } from '../../../site/builder/data/index.ts';
 import { keyAndChoose } from '../../../site/builder/page-selection.ts';
 import { buildSiteIndex } from '../../../site/model/site-index.ts';
 import { startPlanner } from '../../../site/builder/planner.ts';
-import { memoryFile } from '../../../site/html/html-cache.ts';
+import { memoryFile, rendererVersion } from '../../../site/html/html-cache.ts';
 import { commandArgs } from '../../kit/args.ts';
 import { processTree, sampleTreeMemory } from './lib/process-tree.ts';
 import { describeMachine, PROJECT, writeResults } from './lib/results.ts';
@@ -25,9 +27,10 @@ import { describeMachine, PROJECT, writeResults } from './lib/results.ts';
 // put back after, so the site is left as it was.
 //
 // --phases N: instead, the whole-site phases of an hourly build's planning (load every article's
-// facts, build the site index, key the pages and choose those to render) in this one process, N
-// rounds, each phase timed: steadier than the planning process's wall time, which shares the two
-// cores with its data worker. Nothing is written.
+// facts, build the site index, find the pages the new articles reach, key the pages and choose
+// those to render) in this one process, N rounds, each phase timed, and the keys made both ways
+// (the reach, every page) side by side: steadier than the planning process's wall time, which
+// shares the two cores with its data worker. The site is left as it was.
 
 const USAGE = 'usage: npm run bench:planner -- --site DIR --config FILE [--phases N] (a site built before, and its config as JSON)';
 const parsed = commandArgs(process.argv.slice(2), { site: { type: 'string' }, config: { type: 'string' }, phases: { type: 'string' } }, USAGE);
@@ -80,7 +83,7 @@ try {
   const plannedMs = performance.now() - started;
   await planner.done;
   const peak = sampler?.stop().peakBytes ?? 0;
-  console.log(`bench:planner on ${describeMachine()}\n${site}: ${plan.articles} articles, ${plan.toRender.length} pages to render, ${plan.dataWritten} data files written`);
+  console.log(`bench:planner on ${describeMachine()}\n${site}: ${plan.articles} articles, ${plan.toRender.length} pages to render (keyed ${plan.keying}), ${plan.dataWritten} data files written`);
   console.log(`planned in ${(plannedMs / 1000).toFixed(1)} s (${Object.entries(plan.timings).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`).join(', ')}), peak ${peak ? `${(peak / 2 ** 30).toFixed(2)} GB` : 'unknown'}`);
   console.log(`wrote ${writeResults('planner', { site, articles: plan.articles, plannedMs: Math.round(plannedMs), timings: plan.timings, peakBytes: peak })}`);
 } finally {
@@ -89,33 +92,54 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-/** The whole-site phases of an hourly build's planning (plan.ts), in this process, `rounds` times. */
+/**
+ * The whole-site phases of an hourly build's planning (plan.ts), in this process, `rounds` times,
+ * on a copy of the build memory whose content index is brought up to content/ first (the crawl's
+ * new articles). The keys are made both ways in each round, side by side: only the pages the new
+ * articles reach (page-reach.ts), as an hourly build does, and every page, as any other build does.
+ */
 async function timePhases(rounds: number): Promise<void> {
   const health = await readSourceHealth(paths);
-  const db = openMemory(memoryFile(paths.root));
-  const manifest = new ManifestStore(db);
-  const head = manifest.head();
-  if (!head) throw new Error(`${site} has no last build in its memory: build it once first`);
-  const times: Record<string, number[]> = { load: [], 'site index': [], 'keys and choice': [], all: [] };
-  console.log(`bench:planner --phases on ${describeMachine()}`);
-  for (let round = 0; round < rounds; round++) {
-    const start = performance.now();
-    let t = start;
-    const lap = (phase: string) => {
-      const now = performance.now();
-      times[phase]!.push(now - t);
-      t = now;
-    };
-    const content = loadContentIndex(db);
-    lap('load');
-    const index = buildSiteIndex(content.entries, config, health);
-    lap('site index');
-    const { keyed, toRender } = keyAndChoose(index, head.prefix, manifest, { cold: false, slice: false, always: head.always, mine: () => true, missing: () => false });
-    lap('keys and choice');
-    times.all!.push(performance.now() - start);
-    console.log(`round ${round + 1}: ${content.entries.length} articles, ${keyed.pages.length} pages keyed, ${keyed.kept.length} kept, ${toRender.length} to render, rss ${(process.memoryUsage().rss / 2 ** 30).toFixed(2)} GB`);
+  const work = mkdtempSync(join(tmpdir(), 'gleaner-bench-phases-'));
+  copyFileSync(memoryFile(paths.root), join(work, 'memory.sqlite'));
+  const db = openMemory(join(work, 'memory.sqlite'));
+  try {
+    const update = await updateContentIndex(paths.root, db, rendererVersion(PROJECT));
+    const manifest = new ManifestStore(db);
+    const head = manifest.head();
+    if (!head) throw new Error(`${site} has no last build in its memory: build it once first`);
+    const times: Record<string, number[]> = { load: [], 'site index': [], reach: [], 'keys (reach)': [], 'keys (every page)': [], all: [] };
+    console.log(`bench:planner --phases on ${describeMachine()}\n${update.added.length} articles new to the build memory (${update.appendOnly ? 'only added' : 'not only added'})`);
+    const build = { cold: false, slice: false, always: head.always, mine: () => true, missing: () => false };
+    for (let round = 0; round < rounds; round++) {
+      const start = performance.now();
+      let t = start;
+      const lap = (phase: string) => {
+        const now = performance.now();
+        times[phase]!.push(now - t);
+        t = now;
+      };
+      const content = loadContentIndex(db);
+      lap('load');
+      const index = buildSiteIndex(content.entries, config, health);
+      lap('site index');
+      const addedFiles = new Set(update.added);
+      const found = update.appendOnly
+        ? appendReach(index, new Set(index.articles.filter((a) => addedFiles.has(a.file))), { names: manifest.sourceNames(), stamps: manifest.stampCounts(), stamped: (id) => manifest.stamp(id) !== undefined }, SHARD_SIZE)
+        : { whole: 'an article was edited or removed' };
+      lap('reach');
+      const reach = 'whole' in found ? null : found;
+      const reached = keyAndChoose(index, head.prefix, manifest, { ...build, reach });
+      lap('keys (reach)');
+      times.all!.push(performance.now() - start);
+      const every = keyAndChoose(index, head.prefix, manifest, build);
+      lap('keys (every page)');
+      console.log(`round ${round + 1}: ${content.entries.length} articles; ${reach ? `the reach keyed ${reached.keyed.pages.length} pages` : `no reach (${'whole' in found ? found.whole : ''})`}, every page ${every.keyed.pages.length} keyed and ${every.keyed.kept.length} kept; ${reached.toRender.length} and ${every.toRender.length} to render; rss ${(process.memoryUsage().rss / 2 ** 30).toFixed(2)} GB`);
+    }
+    for (const [phase, list] of Object.entries(times)) console.log(`${phase.padEnd(18)} ${list.map((ms) => (ms / 1000).toFixed(2)).join(' ')} s (least ${(Math.min(...list) / 1000).toFixed(2)} s)`);
+    console.log(`wrote ${writeResults('planner-phases', { site, rounds, added: update.added.length, times })}`);
+  } finally {
+    db.close();
+    rmSync(work, { recursive: true, force: true });
   }
-  db.close();
-  for (const [phase, list] of Object.entries(times)) console.log(`${phase.padEnd(16)} ${list.map((ms) => (ms / 1000).toFixed(2)).join(' ')} s (least ${(Math.min(...list) / 1000).toFixed(2)} s)`);
-  console.log(`wrote ${writeResults('planner-phases', { site, rounds, times })}`);
 }

@@ -1,0 +1,214 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../crawler/config/index.ts';
+import { frontmatterSchema, type FrontmatterInput } from '../../crawler/publish/frontmatter.ts';
+import type { SourceHealth } from '../../site/builder/data/sources.ts';
+import { ManifestStore } from '../../site/builder/manifest.ts';
+import { openMemory } from '../../site/builder/memory.ts';
+import { appendReach, sourceNamesDigest, type PageReach } from '../../site/builder/page-reach.ts';
+import { keyAndChoose } from '../../site/builder/page-selection.ts';
+import { buildSiteIndex, type ArticleInput, type SiteIndex } from '../../site/model/site-index.ts';
+
+// A build that only added articles keys only the pages they reach (site/builder/page-reach.ts)
+// and keeps every other recorded key unread. Whatever the runs add (new stories and tellings of
+// old ones, new tags and old ones, pages and story pages that fill, days that close), the pages it
+// renders and the stamps it records must be what keying every page gives: keyAndChoose checks that
+// itself under GLEANER_VERIFY_KEYS, and fails on a difference. Anything other than adding keys
+// every page, with the reason.
+
+const config = parseConfig({
+  site: { title: 'T', url: 'https://news.example.com', timeZone: 'UTC' },
+  topics: [
+    { slug: 'science', name: 'Science', sources: ['https://a.example/feed'] },
+    { slug: 'world', name: 'World', sources: ['https://b.example/feed'] },
+  ],
+  publish: { pageSize: 3, relatedCount: 2, minTagArticles: 2 },
+});
+
+const HOUR = 3_600_000;
+const START = Date.UTC(2024, 0, 1);
+const SPELLINGS = [['Climate', 'Climate', 'climate'], ['Mars'], ['Rivers'], ['Fusion', 'fusion'], ['Oceans'], ['Grid']];
+
+/** A small seeded generator (mulberry32): the same runs every time. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A site that grows by hourly runs, each publishing a few articles the way the crawler numbers them. */
+class GrowingSite {
+  readonly entries: ArticleInput[] = [];
+  readonly #next = new Map<string, number>();
+  #id = 0;
+
+  add(run: number, extra: (id: number, topic: string) => Partial<FrontmatterInput> = () => ({})): ArticleInput {
+    const topic = this.#id % 3 === 2 ? 'world' : 'science';
+    const position = this.#next.get(topic) ?? 0;
+    this.#next.set(topic, position + 1);
+    const id = ++this.#id;
+    const onSite = START + run * HOUR;
+    const data = frontmatterSchema.parse({
+      id,
+      title: `Article ${id}`,
+      url: `https://outlet${id % 4}.example/${id}`,
+      canonical: `https://outlet${id % 4}.example/${id}`,
+      fetched: new Date(onSite).toISOString(),
+      published: new Date(onSite - (id % 5) * HOUR).toISOString(),
+      topic,
+      page: Math.floor(position / 3) + 1,
+      position,
+      publishedOnSite: new Date(onSite).toISOString(),
+      wordCount: 500,
+      readingTime: 2,
+      tags: [],
+      related: [],
+      cluster: null,
+      ...extra(id, topic),
+    });
+    const entry = { id: `${topic}/a${id}`, data, file: `content/${topic}/a${id}.md`, bodySha: `body-${id}` };
+    this.entries.push(entry);
+    return entry;
+  }
+}
+
+describe('the pages a build that only added articles reaches', () => {
+  let dir: string;
+  let verify: string | undefined;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'gleaner-page-reach-'));
+    verify = process.env.GLEANER_VERIFY_KEYS;
+    process.env.GLEANER_VERIFY_KEYS = '1';
+  });
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+    if (verify === undefined) delete process.env.GLEANER_VERIFY_KEYS;
+    else process.env.GLEANER_VERIFY_KEYS = verify;
+  });
+
+  const hourly = { cold: false, slice: false, always: [] as string[], mine: () => true, missing: () => false };
+
+  /** Records a build's choice as the merge does. */
+  function record(manifest: ManifestStore, index: SiteIndex, chosen: ReturnType<typeof keyAndChoose>): void {
+    manifest.begin();
+    for (const page of chosen.toRender) manifest.setPage(page.file, page.key);
+    for (const [id, stamp] of chosen.keyed.stamps.set) manifest.setStamp(id, stamp);
+    for (const id of chosen.keyed.stamps.deleted) manifest.deleteStamp(id);
+    for (const file of chosen.stale) manifest.deletePage(file);
+    manifest.setSourceNames(sourceNamesDigest(index));
+    manifest.commit();
+  }
+
+  function reachOf(manifest: ManifestStore, index: SiteIndex, added: ArticleInput[]): PageReach | { whole: string } {
+    const ids = new Set(added.map((a) => a.id));
+    const articles = new Set(index.articles.filter((a) => ids.has(a.id)));
+    return appendReach(index, articles, { names: manifest.sourceNames(), stamps: manifest.stampCounts(), stamped: (id) => manifest.stamp(id) !== undefined }, 4);
+  }
+
+  it.each([1, 2, 3])('runs of new articles, new stories and tellings of old ones (seed %i): the pages and stamps of keying every page, and fewer keyed', (seed) => {
+    const next = random(seed);
+    const site = new GrowingSite();
+    for (let i = 0; i < 12; i++) site.add(0, () => ({ tags: [SPELLINGS[i % SPELLINGS.length]![0]!] }));
+    const manifest = new ManifestStore(openMemory(join(dir, 'memory.sqlite')));
+    let index = buildSiteIndex(site.entries, config);
+    record(manifest, index, keyAndChoose(index, 'p', manifest, { ...hourly, cold: true }));
+
+    let reached = 0;
+    let keyedReach = 0;
+    let keyedWhole = 0;
+    for (let run = 1; run <= 60; run++) {
+      const added: ArticleInput[] = [];
+      const count = Math.floor(next() * 4);
+      for (let k = 0; k < count; k++) {
+        added.push(
+          site.add(run, (id) => {
+            const earlier = site.entries.slice(-8);
+            // Tellings join a recent story (or make one of a single article); tags recur in their commonest spelling.
+            const lead = next() < 0.4 ? earlier[Math.floor(next() * earlier.length)] : undefined;
+            const spelling = SPELLINGS[Math.floor(next() * SPELLINGS.length)]!;
+            return {
+              cluster: lead ? (lead.data.cluster ?? lead.data.id) : null,
+              related: earlier.slice(-2).map((e) => e.id),
+              tags: next() < 0.8 ? [spelling[0]!] : [],
+              published: new Date(START + run * HOUR - Math.floor(next() * 3) * HOUR - (id % 2) * 60_000).toISOString(),
+            };
+          }),
+        );
+      }
+      index = buildSiteIndex(site.entries, config);
+      const reach = reachOf(manifest, index, added);
+      if ('whole' in reach) throw new Error(`run ${run} keyed every page: ${reach.whole}`);
+      // GLEANER_VERIFY_KEYS: keyAndChoose keys every page too and fails on a difference.
+      const chosen = keyAndChoose(index, 'p', manifest, { ...hourly, reach });
+      record(manifest, index, chosen);
+      reached++;
+      keyedReach += chosen.keyed.pages.length;
+      keyedWhole += keyAndChoose(index, 'p', manifest, hourly).keyed.pages.length;
+    }
+    expect(reached).toBe(60);
+    // The whole keying keys every page but the stamped article pages that kept their keys; the reach fewer (on a site this small, not many fewer: npm run bench:planner measures it).
+    expect(keyedReach).toBeLessThan(keyedWhole);
+    manifest.close();
+  });
+
+  it('an incremental build lists every keyed page it left out, to render one whose file is missing with its recorded key', () => {
+    const site = new GrowingSite();
+    for (let i = 0; i < 30; i++) site.add(0, () => ({ tags: ['Mars'] }));
+    const manifest = new ManifestStore(openMemory(join(dir, 'memory.sqlite')));
+    let index = buildSiteIndex(site.entries, config);
+    record(manifest, index, keyAndChoose(index, 'p', manifest, { ...hourly, cold: true }));
+    const added = [site.add(1, () => ({ tags: ['Mars'] }))];
+    index = buildSiteIndex(site.entries, config);
+    const reach = reachOf(manifest, index, added) as PageReach;
+    const missing = 'science/page/1/index.html';
+    const chosen = keyAndChoose(index, 'p', manifest, { ...hourly, reach, incremental: true, missing: (f) => f === missing });
+    expect(chosen.keyed.kept.map((p) => p.file)).toContain(missing);
+    expect(chosen.toRender.find((p) => p.file === missing)?.key).toBe(manifest.pageKey(missing));
+    manifest.close();
+  });
+
+  const health = (host: string, siteName: string): SourceHealth[] => [
+    { host, feeds: [], lastRead: null, lastError: null, failures: 0, failingReads: 0, icon: null, learned: { feedTitles: [], siteName, applicationName: null, titleSuffix: null } },
+  ];
+
+  it.each<[string, (site: GrowingSite) => ArticleInput[], SourceHealth[], RegExp]>([
+    ['a source named anew', (site) => [site.add(1)], health('outlet1.example', 'Outlet One'), /a source is named anew/],
+    ['a tag whose commonest spelling changes', (site) => Array.from({ length: 10 }, () => site.add(1, () => ({ tags: ['climate'] }))), [], /the tag climate is spelled climate now/],
+    ['a new article older than the newest', (site) => [site.add(0, () => ({ published: new Date(START - 10 * HOUR).toISOString() }))], [], /is not the newest/],
+    ['an old article that relates to a new one', (site) => {
+      const added = site.add(1);
+      site.entries[3] = { ...site.entries[3]!, data: { ...site.entries[3]!.data, related: [added.id] } };
+      return [added];
+    }, [], /an older article relates to/],
+    ['a new article placed among older ones', (site) => [site.add(1, () => ({ position: 0 }))], [], /placed among older ones/],
+    ['a new article numbered below an older one', (site) => [site.add(1, () => ({ id: 2 }))], [], /has an id below an older article's/],
+  ])('%s: every page is keyed', (_, change, sources, why) => {
+    const site = new GrowingSite();
+    for (let i = 0; i < 9; i++) site.add(0, () => ({ tags: ['Climate'] }));
+    const manifest = new ManifestStore(openMemory(join(dir, 'memory.sqlite')));
+    const index = buildSiteIndex(site.entries, config);
+    record(manifest, index, keyAndChoose(index, 'p', manifest, { ...hourly, cold: true }));
+    const added = change(site);
+    const reach = reachOf(manifest, buildSiteIndex(site.entries, config, sources), added);
+    expect(reach).toEqual({ whole: expect.stringMatching(why) });
+    manifest.close();
+  });
+
+  it('a build after one that recorded no stamps (a split cold build) keys every page', () => {
+    const site = new GrowingSite();
+    for (let i = 0; i < 6; i++) site.add(0);
+    const manifest = new ManifestStore(openMemory(join(dir, 'memory.sqlite')));
+    const index = buildSiteIndex(site.entries, config);
+    const chosen = keyAndChoose(index, 'p', manifest, { ...hourly, cold: true });
+    record(manifest, index, { ...chosen, keyed: { ...chosen.keyed, stamps: { set: [], deleted: [] } } });
+    const added = [site.add(1)];
+    expect(reachOf(manifest, buildSiteIndex(site.entries, config), added)).toEqual({ whole: 'the last build did not stamp every article' });
+    manifest.close();
+  });
+});
