@@ -210,7 +210,7 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
     crashpoint('build:rendering'); // kill tests only: the parent killed while Astro's child renders (and, in a cold build, the planning process indexes search)
     await rendering;
     astroDone = performance.now();
-    say(`  ${toRender.length} keyed pages rendered (of ${plan.keyedCount}; keyed ${plan.keying}) in ${((astroDone - astroStarted) / 1000).toFixed(1)}s`);
+    say(`  ${toRender.length} keyed pages rendered (of ${plan.keyedCount}) in ${((astroDone - astroStarted) / 1000).toFixed(1)}s`);
   };
   // Astro's child starts once the planning process has exited, and the search shard or two of an
   // hourly build are indexed here beside it; in a cold build the planning process indexes them meanwhile.
@@ -394,7 +394,7 @@ export function summary(report: BuildReport): string {
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   return [
     `built ${report.pages} pages (${report.files} files) into ${report.dist} in ${(t.totalMs / 1000).toFixed(1)}s (${report.mode})`,
-    `  ${report.rendered} pages rendered · ${report.changed.files} files written (${mb(report.changed.bytes)}) · ${report.removed} removed`,
+    `  ${report.rendered} pages rendered (keyed ${report.keying}) · ${report.changed.files} files written (${mb(report.changed.bytes)}) · ${report.removed} removed`,
     `  content ${(t.contentMs / 1000).toFixed(1)}s · data ${(t.dataMs / 1000).toFixed(1)}s · index and keys ${(t.planMs / 1000).toFixed(1)}s · astro ${(t.astroMs / 1000).toFixed(1)}s · search ${(t.pagefindMs / 1000).toFixed(1)}s (${report.searchShards.written} of ${report.searchShards.total} shards, ${report.indexedPages} pages) · merge ${(t.mergeMs / 1000).toFixed(1)}s`,
     report.database ? `  data: site.sqlite ${mb(report.database.bytes)} sha256 ${report.database.sha256}, ${report.dataFiles.total} files (${report.dataFiles.written} written)` : '  no data yet (the crawler writes data/segments)',
     `  ${report.mediaFiles} media files`,

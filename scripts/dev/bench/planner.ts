@@ -9,6 +9,9 @@ import { openMemory } from '../../../site/builder/memory.ts';
 import { loadContentIndex, updateContentIndex } from '../../../site/builder/content-index.ts';
 import { appendReach } from '../../../site/builder/page-reach.ts';
 import { SHARD_SIZE } from '../../../site/builder/search.ts';
+import { dailyEditions } from '../../../site/model/daily.ts';
+import { storyArchiveOf } from '../../../site/model/story-list.ts';
+import { sitemapFiles } from '../../../site/outputs/sitemap-data.ts';
 import { readSourceHealth } from '../../../site/builder/data/index.ts';
 import { keyAndChoose } from '../../../site/builder/page-selection.ts';
 import { buildSiteIndex } from '../../../site/model/site-index.ts';
@@ -108,7 +111,7 @@ async function timePhases(rounds: number): Promise<void> {
     const manifest = new ManifestStore(db);
     const head = manifest.head();
     if (!head) throw new Error(`${site} has no last build in its memory: build it once first`);
-    const times: Record<string, number[]> = { load: [], 'site index': [], reach: [], 'keys (reach)': [], 'keys (every page)': [], all: [] };
+    const times: Record<string, number[]> = { load: [], 'site index': [], lists: [], reach: [], 'keys (reach)': [], 'keys (every page)': [], all: [] };
     console.log(`bench:planner --phases on ${describeMachine()}\n${update.added.length} articles new to the build memory (${update.appendOnly ? 'only added' : 'not only added'})`);
     const build = { cold: false, slice: false, always: head.always, mine: () => true, missing: () => false };
     for (let round = 0; round < rounds; round++) {
@@ -123,6 +126,11 @@ async function timePhases(rounds: number): Promise<void> {
       lap('load');
       const index = buildSiteIndex(content.entries, config, health);
       lap('site index');
+      // Lists every build makes for the pages rendered every time (the sitemap index, /daily/, /stories/), which both ways of keying then read.
+      dailyEditions(index);
+      storyArchiveOf(index);
+      sitemapFiles(index);
+      lap('lists');
       const addedFiles = new Set(update.added);
       const found = update.appendOnly
         ? appendReach(index, new Set(index.articles.filter((a) => addedFiles.has(a.file))), { names: manifest.sourceNames(), stamps: manifest.stampCounts(), stamped: (id) => manifest.stamp(id) !== undefined }, SHARD_SIZE)
