@@ -80,10 +80,18 @@ export async function readContentIndex(root: string, db: DatabaseSync = openMemo
 export interface ContentUpdate {
   changed: string[];
   listed: 'all' | 'changes';
-  /** Files that hold an article now and held none before (new files, or files that were skipped). */
+  /** Since the last build that recorded its pages (`contentRecorded`): files that hold an article now and held none before (new files, or files that were skipped). */
   added: string[];
-  /** Whether the update only added articles: none removed, none whose frontmatter or body changed, the same renderer (page-reach.ts). */
+  /** Whether, since that build, articles were only added: none removed, none whose frontmatter or body changed, the same renderer (page-reach.ts). */
   appendOnly: boolean;
+}
+
+type Pending = Pick<ContentUpdate, 'added' | 'appendOnly'>;
+const PENDING = 'content-since-build';
+
+/** A build recorded its pages from the content as it is: what changed is counted from here on (in the build's manifest transaction). */
+export function contentRecorded(db: DatabaseSync): void {
+  setMeta(db, PENDING, null);
 }
 
 /** The files whose keys may have changed since the last update: those git names (content-changes.ts), or every file. */
@@ -169,6 +177,14 @@ export async function updateContentIndex(root: string, db: DatabaseSync, rendere
     fillFacts(db);
     for (const sha of replaced) drop.run(sha);
     setMeta(db, 'content-git', listing.record && JSON.stringify(listing.record));
+    // What changed since the last build that recorded its pages, not only since this update: a
+    // build killed after its update leaves its rows here, and its pages unrecorded.
+    const pending = JSON.parse(metaValue(db, PENDING) ?? 'null') as Pending | null;
+    if (pending) {
+      added.unshift(...pending.added.filter((file) => !added.includes(file)));
+      appendOnly &&= pending.appendOnly;
+    }
+    setMeta(db, PENDING, JSON.stringify({ added, appendOnly } satisfies Pending));
     db.exec('COMMIT');
   } catch (error) {
     db.exec('ROLLBACK');

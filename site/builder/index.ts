@@ -271,7 +271,10 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
   for (const page of toRender) manifest.setPage(page.file, page.key);
   for (const [id, stamp] of plan.stamps.set) manifest.setStamp(id, stamp);
   for (const id of plan.stamps.deleted) manifest.deleteStamp(id);
-  if (!options.shard) manifest.setSourceNames(plan.sourceNames);
+  if (!options.shard) {
+    manifest.setSourceNames(plan.sourceNames);
+    manifest.contentRecorded();
+  }
   // Astro renders a keyed page only when it is to be rendered: every other file it wrote is rendered every build.
   const rendered = new Set(toRender.map((p) => p.file));
   const always = astroFiles.filter((f) => !rendered.has(f));

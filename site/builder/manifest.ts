@@ -4,6 +4,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { writeFileAtomic } from '../../crawler/atomic-write.ts';
 import { emptyDataManifest, type DataManifest } from './data/index.ts';
 import { metaValue, setMeta } from './memory.ts';
+import { contentRecorded } from './content-index.ts';
 import type { ArticleStamp, RecordedStamp } from './page-keys.ts';
 
 // What the build remembers of the site it made (in the build memory, memory.ts; a CI cache keeps
@@ -180,6 +181,11 @@ export class ManifestStore {
 
   setSourceNames(digest: string | null): void {
     setMeta(this.#db, 'manifest.names', digest);
+  }
+
+  /** The build recorded its pages from the content index as it is (the site's one memory, not a slice's): the content's changes count from here (content-index.ts). */
+  contentRecorded(): void {
+    contentRecorded(this.#db);
   }
 
   setStamp(id: string, stamp: ArticleStamp): void {
