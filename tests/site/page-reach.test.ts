@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +10,8 @@ import { openMemory } from '../../site/builder/memory.ts';
 import { appendReach, sourceNamesDigest, type PageReach } from '../../site/builder/page-reach.ts';
 import { keyAndChoose } from '../../site/builder/page-selection.ts';
 import { buildSiteIndex, type ArticleInput, type SiteIndex } from '../../site/model/site-index.ts';
+import { updateContentIndex } from '../../site/builder/content-index.ts';
+import { writeSyntheticSite } from '../../scripts/dev/lib/synthetic-content.ts';
 
 // A build that only added articles keys only the pages they reach (site/builder/page-reach.ts)
 // and keeps every other recorded key unread. Whatever the runs add (new stories and tellings of
@@ -209,6 +211,39 @@ describe('the pages a build that only added articles reaches', () => {
     record(manifest, index, { ...chosen, keyed: { ...chosen.keyed, stamps: { set: [], deleted: [] } } });
     const added = [site.add(1)];
     expect(reachOf(manifest, buildSiteIndex(site.entries, config), added)).toEqual({ whole: 'the last build did not stamp every article' });
+    manifest.close();
+  });
+});
+
+describe('what the content index says was added', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'gleaner-content-added-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('counts from the last build that recorded its pages, across a build killed after its update', async () => {
+    await writeSyntheticSite(dir, { articles: 6, topics: 1, pageSize: 5, seed: 5 });
+    const manifest = new ManifestStore(openMemory(join(dir, 'memory.sqlite')));
+    const memory = openMemory(join(dir, 'memory.sqlite'));
+    const update = async () => {
+      const { added, appendOnly } = await updateContentIndex(dir, memory, 'r1');
+      return { added: added.map((f) => f.split('/').at(-1)), appendOnly };
+    };
+    const folder = readdirSync(join(dir, 'content'), { recursive: true, withFileTypes: true }).find((e) => e.isFile() && e.name.endsWith('.md'))!;
+    expect((await update()).added).toHaveLength(6);
+    manifest.contentRecorded();
+    expect(await update()).toEqual({ added: [], appendOnly: true });
+
+    copyFileSync(join(folder.parentPath, folder.name), join(folder.parentPath, 'a-new-one.md'));
+    expect(await update()).toEqual({ added: ['a-new-one.md'], appendOnly: true });
+    // The build that read it was killed before it recorded its pages: the next one still sees it added.
+    expect(await update()).toEqual({ added: ['a-new-one.md'], appendOnly: true });
+    rmSync(join(folder.parentPath, folder.name));
+    expect(await update()).toEqual({ added: ['a-new-one.md'], appendOnly: false });
+    manifest.contentRecorded();
+    expect(await update()).toEqual({ added: [], appendOnly: true });
+    memory.close();
     manifest.close();
   });
 });
