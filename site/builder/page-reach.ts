@@ -50,8 +50,9 @@ export function sourceNamesDigest(index: SiteIndex): string {
 export function appendReach(index: SiteIndex, added: ReadonlySet<Article>, recorded: RecordedSite, shardSize: number): PageReach | { whole: string } {
   const { articles } = index;
   const oldCount = articles.length - added.size;
-  if (recorded.names !== sourceNamesDigest(index)) return { whole: 'a source is named anew' };
   if (recorded.stamps.all !== oldCount || recorded.stamps.paged !== oldCount) return { whole: 'the last build did not stamp every article' };
+  if (recorded.names === null) return { whole: 'the last build recorded no source names (a build memory from before them)' };
+  if (recorded.names !== sourceNamesDigest(index)) return { whole: 'a source is named anew' };
   for (let i = 0; i < added.size; i++) if (!added.has(articles[i]!)) return { whole: 'a new article is not the newest' };
   for (const article of added) if (recorded.stamped(article.id)) return { whole: `${article.id} was on the site before` };
 

@@ -202,6 +202,18 @@ describe('the pages a build that only added articles reaches', () => {
     manifest.close();
   });
 
+  it('the first build on a build memory from before the source names keys every page, and records them', () => {
+    const site = new GrowingSite();
+    for (let i = 0; i < 6; i++) site.add(0);
+    const manifest = new ManifestStore(openMemory(join(dir, 'memory.sqlite')));
+    const index = buildSiteIndex(site.entries, config);
+    record(manifest, index, keyAndChoose(index, 'p', manifest, { ...hourly, cold: true }));
+    manifest.setSourceNames(null);
+    const added = [site.add(1)];
+    expect(reachOf(manifest, buildSiteIndex(site.entries, config), added)).toEqual({ whole: expect.stringMatching(/recorded no source names/) });
+    manifest.close();
+  });
+
   it('a build after one that recorded no stamps (a split cold build) keys every page', () => {
     const site = new GrowingSite();
     for (let i = 0; i < 6; i++) site.add(0);
