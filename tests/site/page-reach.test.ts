@@ -113,13 +113,20 @@ describe('the pages a build that only added articles reaches', () => {
     return appendReach(index, articles, { names: manifest.sourceNames(), stamps: manifest.stampCounts(), stamped: (id) => manifest.stamp(id) !== undefined }, 4);
   }
 
+  /** A site of `count` articles (tagged `tags(i)`) built cold and recorded; `keep` may change what the build records. */
+  function builtSite(count: number, tags: (i: number) => string[] = () => [], keep = (chosen: ReturnType<typeof keyAndChoose>) => chosen) {
+    const site = new GrowingSite();
+    for (let i = 0; i < count; i++) site.add(0, () => ({ tags: tags(i) }));
+    const manifest = new ManifestStore(openMemory(join(dir, 'memory.sqlite')));
+    const index = buildSiteIndex(site.entries, config);
+    record(manifest, index, keep(keyAndChoose(index, 'p', manifest, { ...hourly, cold: true })));
+    return { site, manifest };
+  }
+
   it.each([1, 2, 3])('runs of new articles, new stories and tellings of old ones (seed %i): the pages and stamps of keying every page, and fewer keyed', (seed) => {
     const next = random(seed);
-    const site = new GrowingSite();
-    for (let i = 0; i < 12; i++) site.add(0, () => ({ tags: [SPELLINGS[i % SPELLINGS.length]![0]!] }));
-    const manifest = new ManifestStore(openMemory(join(dir, 'memory.sqlite')));
-    let index = buildSiteIndex(site.entries, config);
-    record(manifest, index, keyAndChoose(index, 'p', manifest, { ...hourly, cold: true }));
+    const { site, manifest } = builtSite(12, (i) => [SPELLINGS[i % SPELLINGS.length]![0]!]);
+    let index: SiteIndex;
 
     let reached = 0;
     let keyedReach = 0;
@@ -160,13 +167,9 @@ describe('the pages a build that only added articles reaches', () => {
   });
 
   it('an incremental build lists every keyed page it left out, to render one whose file is missing with its recorded key', () => {
-    const site = new GrowingSite();
-    for (let i = 0; i < 30; i++) site.add(0, () => ({ tags: ['Mars'] }));
-    const manifest = new ManifestStore(openMemory(join(dir, 'memory.sqlite')));
-    let index = buildSiteIndex(site.entries, config);
-    record(manifest, index, keyAndChoose(index, 'p', manifest, { ...hourly, cold: true }));
+    const { site, manifest } = builtSite(30, () => ['Mars']);
     const added = [site.add(1, () => ({ tags: ['Mars'] }))];
-    index = buildSiteIndex(site.entries, config);
+    const index = buildSiteIndex(site.entries, config);
     const reach = reachOf(manifest, index, added) as PageReach;
     const missing = 'science/page/1/index.html';
     const chosen = keyAndChoose(index, 'p', manifest, { ...hourly, reach, incremental: true, missing: (f) => f === missing });
@@ -191,11 +194,7 @@ describe('the pages a build that only added articles reaches', () => {
     ['a new article placed among older ones', (site) => [site.add(1, () => ({ position: 0 }))], [], /placed among older ones/],
     ['a new article numbered below an older one', (site) => [site.add(1, () => ({ id: 2 }))], [], /has an id below an older article's/],
   ])('%s: every page is keyed', (_, change, sources, why) => {
-    const site = new GrowingSite();
-    for (let i = 0; i < 9; i++) site.add(0, () => ({ tags: ['Climate'] }));
-    const manifest = new ManifestStore(openMemory(join(dir, 'memory.sqlite')));
-    const index = buildSiteIndex(site.entries, config);
-    record(manifest, index, keyAndChoose(index, 'p', manifest, { ...hourly, cold: true }));
+    const { site, manifest } = builtSite(9, () => ['Climate']);
     const added = change(site);
     const reach = reachOf(manifest, buildSiteIndex(site.entries, config, sources), added);
     expect(reach).toEqual({ whole: expect.stringMatching(why) });
@@ -203,11 +202,7 @@ describe('the pages a build that only added articles reaches', () => {
   });
 
   it('the first build on a build memory from before the source names keys every page, and records them', () => {
-    const site = new GrowingSite();
-    for (let i = 0; i < 6; i++) site.add(0);
-    const manifest = new ManifestStore(openMemory(join(dir, 'memory.sqlite')));
-    const index = buildSiteIndex(site.entries, config);
-    record(manifest, index, keyAndChoose(index, 'p', manifest, { ...hourly, cold: true }));
+    const { site, manifest } = builtSite(6);
     manifest.setSourceNames(null);
     const added = [site.add(1)];
     expect(reachOf(manifest, buildSiteIndex(site.entries, config), added)).toEqual({ whole: expect.stringMatching(/recorded no source names/) });
@@ -215,12 +210,7 @@ describe('the pages a build that only added articles reaches', () => {
   });
 
   it('a build after one that recorded no stamps (a split cold build) keys every page', () => {
-    const site = new GrowingSite();
-    for (let i = 0; i < 6; i++) site.add(0);
-    const manifest = new ManifestStore(openMemory(join(dir, 'memory.sqlite')));
-    const index = buildSiteIndex(site.entries, config);
-    const chosen = keyAndChoose(index, 'p', manifest, { ...hourly, cold: true });
-    record(manifest, index, { ...chosen, keyed: { ...chosen.keyed, stamps: { set: [], deleted: [] } } });
+    const { site, manifest } = builtSite(6, () => [], (chosen) => ({ ...chosen, keyed: { ...chosen.keyed, stamps: { set: [], deleted: [] } } }));
     const added = [site.add(1)];
     expect(reachOf(manifest, buildSiteIndex(site.entries, config), added)).toEqual({ whole: 'the last build did not stamp every article' });
     manifest.close();
