@@ -80,7 +80,7 @@ export async function readContentIndex(root: string, db: DatabaseSync = openMemo
 export interface ContentUpdate {
   changed: string[];
   listed: 'all' | 'changes';
-  /** Since the last build that recorded its pages (`contentRecorded`): files that hold an article now and held none before (new files, or files that were skipped). */
+  /** Since the last build that recorded its pages (`contentRecorded`): files that hold an article now and held none before (new files, or files that were skipped); none when `appendOnly` is false. */
   added: string[];
   /** Whether, since that build, articles were only added: none removed, none whose frontmatter or body changed, the same renderer (page-reach.ts). */
   appendOnly: boolean;
@@ -179,11 +179,14 @@ export async function updateContentIndex(root: string, db: DatabaseSync, rendere
     setMeta(db, 'content-git', listing.record && JSON.stringify(listing.record));
     // What changed since the last build that recorded its pages, not only since this update: a
     // build killed after its update leaves its rows here, and its pages unrecorded.
+    // Once anything but adding happened, which files were added no longer matters: none are kept.
     const pending = JSON.parse(metaValue(db, PENDING) ?? 'null') as Pending | null;
     if (pending) {
-      added.unshift(...pending.added.filter((file) => !added.includes(file)));
       appendOnly &&= pending.appendOnly;
+      const now = new Set(added);
+      added.unshift(...pending.added.filter((file) => !now.has(file)));
     }
+    if (!appendOnly) added.length = 0;
     setMeta(db, PENDING, JSON.stringify({ added, appendOnly } satisfies Pending));
     db.exec('COMMIT');
   } catch (error) {

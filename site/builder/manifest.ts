@@ -41,8 +41,14 @@ const HEAD = ['buildId', 'prefix', 'data', 'always'] as const;
 /** The article id an article page's or AMP page's file names (page-keys.ts makes them `<id>/index.html` and `amp/<id>/index.html`). */
 const ARTICLE_OF_PAGE = "CASE WHEN substr(p.file, 1, 4) = 'amp/' THEN substr(p.file, 5, length(p.file) - 15) ELSE substr(p.file, 1, length(p.file) - 11) END";
 
+/** Whether a stamp's article has both its pages recorded (SQL, for a row of stamps). */
+const PAGED = "(EXISTS (SELECT 1 FROM pages WHERE file = id || '/index.html') AND EXISTS (SELECT 1 FROM pages WHERE file = 'amp/' || id || '/index.html'))";
+
 /** Rows in a page of files.json's entries: about 2 MB of text. */
 const LISTED_PAGE = 20_000;
+
+type StampRow = ArticleStamp & { paged: number };
+const recordedStamp = (row: StampRow): RecordedStamp => ({ own: row.own, deps: row.deps, story: row.story, paged: row.paged === 1 });
 
 /** The manifest rows of a build memory: keyed pages, search bundles and the site's files. */
 export class ManifestStore {
@@ -59,9 +65,9 @@ export class ManifestStore {
       pages: sql('SELECT file, key FROM pages'),
       page: sql('SELECT key FROM pages WHERE file = ?'),
       unstamped: sql(`SELECT file, key FROM pages p WHERE NOT EXISTS (SELECT 1 FROM stamps s WHERE s.id = ${ARTICLE_OF_PAGE} AND p.file IN (s.id || '/index.html', 'amp/' || s.id || '/index.html'))`),
-      stamps: sql(`SELECT id, own, deps, story, EXISTS (SELECT 1 FROM pages WHERE file = id || '/index.html') AND EXISTS (SELECT 1 FROM pages WHERE file = 'amp/' || id || '/index.html') AS paged FROM stamps`),
-      stamp: sql(`SELECT own, deps, story, EXISTS (SELECT 1 FROM pages WHERE file = id || '/index.html') AND EXISTS (SELECT 1 FROM pages WHERE file = 'amp/' || id || '/index.html') AS paged FROM stamps WHERE id = ?`),
-      stampCounts: sql(`SELECT count(*) AS "all", coalesce(sum(EXISTS (SELECT 1 FROM pages WHERE file = id || '/index.html') AND EXISTS (SELECT 1 FROM pages WHERE file = 'amp/' || id || '/index.html')), 0) AS paged FROM stamps`),
+      stamps: sql(`SELECT id, own, deps, story, ${PAGED} AS paged FROM stamps`),
+      stamp: sql(`SELECT own, deps, story, ${PAGED} AS paged FROM stamps WHERE id = ?`),
+      stampCounts: sql(`SELECT count(*) AS "all", coalesce(sum(${PAGED}), 0) AS paged FROM stamps`),
       setStamp: sql('INSERT INTO stamps VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET own = excluded.own, deps = excluded.deps, story = excluded.story'),
       deleteStamp: sql('DELETE FROM stamps WHERE id = ?'),
       search: sql('SELECT key, files FROM search WHERE bundle = ?'),
@@ -159,13 +165,13 @@ export class ManifestStore {
   /** Every article's stamp (page-keys.ts), in one pass, and whether both its pages are recorded. */
   stamps(): Map<string, RecordedStamp> {
     const out = new Map<string, RecordedStamp>();
-    for (const row of this.#sql.stamps!.iterate() as Iterable<{ id: string; paged: number } & ArticleStamp>) out.set(row.id, { own: row.own, deps: row.deps, story: row.story, paged: row.paged === 1 });
+    for (const row of this.#sql.stamps!.iterate() as Iterable<StampRow & { id: string }>) out.set(row.id, recordedStamp(row));
     return out;
   }
   /** One article's stamp, looked up. */
   stamp(id: string): RecordedStamp | undefined {
-    const row = this.#sql.stamp!.get(id) as ({ paged: number } & ArticleStamp) | undefined;
-    return row && { own: row.own, deps: row.deps, story: row.story, paged: row.paged === 1 };
+    const row = this.#sql.stamp!.get(id) as StampRow | undefined;
+    return row && recordedStamp(row);
   }
 
   /** How many stamps there are, and how many of them have both their article's pages recorded. */

@@ -3,6 +3,7 @@ import { articleMs } from '../model/article-time.ts';
 import { CLOSE_AFTER_MS, dailyEditions } from '../model/daily.ts';
 import { frontOlderPage, spelledTags, tagName, type Article, type SiteIndex, type StoryInfo, type TagInfo, type TopicInfo } from '../model/site-index.ts';
 import { storyArchiveOf, storyFormed } from '../model/story-list.ts';
+import type { ManifestStore } from './manifest.ts';
 
 // The pages a build that only added articles can have changed, from the site index and the last
 // build's record, without keying the rest. An hourly run only adds: its articles are the newest of
@@ -33,10 +34,17 @@ export interface PageReach {
 export interface RecordedSite {
   /** sourceNamesDigest of the last build; null when it recorded none. */
   names: string | null;
+  /** sourceNamesDigest of this build's index (the build records it, so it is made once). */
+  namesNow: string;
   /** How many articles have a stamp with both pages recorded, and how many stamps there are. */
   stamps: { paged: number; all: number };
   /** Whether an article id has a stamp. */
   stamped(id: string): boolean;
+}
+
+/** What the last build recorded, read from its manifest by need (the stamps one by one). */
+export function recordedSite(manifest: ManifestStore, namesNow: string): RecordedSite {
+  return { names: manifest.sourceNames(), namesNow, stamps: manifest.stampCounts(), stamped: (id) => manifest.stamp(id) !== undefined };
 }
 
 /** Every host's name as the site shows it, hashed: a name that changes shows on every page of the host's articles. */
@@ -52,7 +60,7 @@ export function appendReach(index: SiteIndex, added: ReadonlySet<Article>, recor
   const oldCount = articles.length - added.size;
   if (recorded.stamps.all !== oldCount || recorded.stamps.paged !== oldCount) return { whole: 'the last build did not stamp every article' };
   if (recorded.names === null) return { whole: 'the last build recorded no source names (a build memory from before them)' };
-  if (recorded.names !== sourceNamesDigest(index)) return { whole: 'a source is named anew' };
+  if (recorded.names !== recorded.namesNow) return { whole: 'a source is named anew' };
   for (let i = 0; i < added.size; i++) if (!added.has(articles[i]!)) return { whole: 'a new article is not the newest' };
   for (const article of added) if (recorded.stamped(article.id)) return { whole: `${article.id} was on the site before` };
 

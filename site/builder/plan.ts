@@ -17,7 +17,7 @@ import { openMemory, shardManifestFile } from './memory.ts';
 import { writePageInput } from './page-input.ts';
 import type { KeyedSite } from './page-keys.ts';
 import { keyAndChoose } from './page-selection.ts';
-import { appendReach, sourceNamesDigest, type PageReach } from './page-reach.ts';
+import { appendReach, recordedSite, sourceNamesDigest, type PageReach } from './page-reach.ts';
 import { SHARD_SIZE, searchShards, shardList, shardRecords, writeSearchShards, writeShardList, type ShardRecords } from './search.ts';
 
 // The whole-site part of a build: read content/ (the content index), write the data files, build
@@ -144,6 +144,8 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
     // A build that only added articles keys only the pages they reach (page-reach.ts); any other
     // reads the recorded keys in one pass for the pages no stamp speaks for, and one by one for the
     // few article pages keyed again: never every page's key (page-selection.ts).
+    // Recorded with the keys, so the next build knows whether a source was named anew.
+    const sourceNames = job.shard ? null : sourceNamesDigest(index);
     let reach: PageReach | null = null;
     let keying = mode === 'cold' ? 'every page: a cold build' : 'every page of a slice';
     if (mode !== 'cold' && !job.shard) {
@@ -152,7 +154,7 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
       else {
         const addedFiles = new Set(update.added);
         const added = new Set(index.articles.filter((a) => addedFiles.has(a.file)));
-        const found = appendReach(index, added, { names: manifest.sourceNames(), stamps: manifest.stampCounts(), stamped: (id) => manifest.stamp(id) !== undefined }, shardSize);
+        const found = appendReach(index, added, recordedSite(manifest, sourceNames!), shardSize);
         if ('whole' in found) keying = `every page: ${found.whole}`;
         else {
           reach = found;
@@ -198,7 +200,7 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
       dataWritten,
       keyedCount: keyed.pages.length + keyed.kept.length,
       keying,
-      sourceNames: job.shard ? null : sourceNamesDigest(index),
+      sourceNames,
       toRender: toRender.map((p) => ({ file: p.file, key: p.key })),
       stamps: job.shard ? { set: [], deleted: [] } : stamps,
       staleKeyedPages,

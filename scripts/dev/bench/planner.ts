@@ -7,7 +7,7 @@ import { buildInputFiles } from '../../../site/builder/input.ts';
 import { ManifestStore } from '../../../site/builder/manifest.ts';
 import { openMemory } from '../../../site/builder/memory.ts';
 import { loadContentIndex, updateContentIndex } from '../../../site/builder/content-index.ts';
-import { appendReach } from '../../../site/builder/page-reach.ts';
+import { appendReach, recordedSite, sourceNamesDigest } from '../../../site/builder/page-reach.ts';
 import { SHARD_SIZE } from '../../../site/builder/search.ts';
 import { dailyEditions } from '../../../site/model/daily.ts';
 import { storyArchiveOf } from '../../../site/model/story-list.ts';
@@ -133,7 +133,7 @@ async function timePhases(rounds: number): Promise<void> {
       lap('lists');
       const addedFiles = new Set(update.added);
       const found = update.appendOnly
-        ? appendReach(index, new Set(index.articles.filter((a) => addedFiles.has(a.file))), { names: manifest.sourceNames(), stamps: manifest.stampCounts(), stamped: (id) => manifest.stamp(id) !== undefined }, SHARD_SIZE)
+        ? appendReach(index, new Set(index.articles.filter((a) => addedFiles.has(a.file))), recordedSite(manifest, sourceNamesDigest(index)), SHARD_SIZE)
         : { whole: 'an article was edited or removed' };
       lap('reach');
       const reach = 'whole' in found ? null : found;
