@@ -406,6 +406,13 @@ CREATE VIRTUAL TABLE articles_fts USING fts4 (title, text, tags, tokenize=unicod
   );
   `,
   },
+  {
+    version: 11,
+    description: "articles found by their Markdown file: every build asks which articles its changed files are (months.ts's affectedRows), which scanned the whole table",
+    sql: `
+  CREATE INDEX articles_file ON articles (file);
+  `,
+  },
 ];
 
 /**
