@@ -18,6 +18,7 @@ import { checkOutFolders, checkOutWhole, offDiskFiles, withOffDiskFiles } from '
 import { startPlanner } from './planner.ts';
 import { searchLanguage, writeSearchBundles } from './search.ts';
 import { placeMediaFile } from './place-media.ts';
+import { listMediaAdded, listMediaWhole, type MediaListing, type RecordedMedia } from './media-listing.ts';
 
 // npm run build: <root>/content → <root>/dist, rendering only what changed (see page-keys.ts):
 //
@@ -214,6 +215,8 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
   };
   // Astro's child starts once the planning process has exited, and the search shard or two of an
   // hourly build are indexed here beside it; in a cold build the planning process indexes them meanwhile.
+  // Where an unchanged file is: on disk (a complete dist/), or only in the manifest and the bucket (delta).
+  const keep = mode === 'delta' ? 'manifest' : 'disk';
   const records = plan.searchRecords;
   if (records) await planner.done;
   const search = async () => {
@@ -221,10 +224,11 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
     await (records ? writeSearchBundles(records, searchLanguage(config), join(stage, 'search')) : planner.done);
     pagefindDone = performance.now();
   };
-  // The media folders are listed meanwhile too (a few seconds at 100,000 articles), once the planning process is gone.
-  let media: string[] = [];
+  // The media folders are listed meanwhile too (a few seconds at 100,000 articles when listed whole), once the planning process is gone.
+  const recordedMedia = manifest.recordedMedia();
+  let media: MediaListing | null = null;
   const listing = async () => {
-    if (firstSlice) media = await listMedia(paths);
+    if (firstSlice) media = listMedia(paths, recordedMedia, keep === 'manifest');
   };
   // All run to their end; the first failure is thrown then.
   const failed = (await Promise.allSettled([pages(), search(), listing()])).find((r) => r.status === 'rejected');
@@ -235,8 +239,6 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
   manifest.begin();
   const changed = { files: 0, bytes: 0 };
   let removed = 0;
-  // Where an unchanged file is: on disk (a complete dist/), or only in the manifest and the bucket (delta).
-  const keep = mode === 'delta' ? 'manifest' : 'disk';
   // Synchronous: nothing else runs during the merge, and a cold build places 600,000 files (at
   // 100,000 articles), where a promise per call took about half as long again.
   const place = (from: string, file: string): void => {
@@ -310,7 +312,12 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
     const offered = new Set([...Object.keys(head.data.files), ...(head.data.index?.site ? ['site.sqlite'] : [])].flatMap((name) => [`data/${name}`, `data/${name}.sha256`]));
     for (const file of manifest.filesUnder('data/')) if (/^data\/[^/]+\.sqlite(\.sha256)?$/.test(file) && !offered.has(file)) drop(file);
   }
-  const mediaFiles = firstSlice ? await copyMedia(paths, media, dist, manifest, keep, changed, drop) : 0;
+  let mediaFiles = 0;
+  if (media) {
+    const listed: MediaListing = media;
+    mediaFiles = copyMedia(paths, listed, dist, manifest, keep, changed, drop);
+    manifest.recordMedia(listed.read, listed.gone, recordedMedia);
+  }
   const mergeDone = performance.now();
 
   // 5. Record (a cold build's pages are all in toRender, recorded above).
@@ -354,24 +361,30 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
   return report;
 }
 
-/** Lead images, kept in media/<yyyy>/<mm>/ and served flat from /media/<name> (names are content hashes: a known name is a known file): every file, relative to media/. */
-async function listMedia(paths: SitePaths): Promise<string[]> {
-  // In a sparse checkout the media git tracks outside it count too: off disk is not deleted.
-  return withOffDiskFiles(await filesUnder(paths.media), offDiskFiles(paths.root, 'media').map((file) => file.slice('media/'.length)));
+/**
+ * Lead images and icons, kept in media/<yyyy>/<mm>/ and served flat from /media/<name> (names are
+ * content hashes: a known name is a known file): every file, relative to media/, or in a delta
+ * build only those added since the last build listed them (media-listing.ts), when nothing else changed.
+ */
+function listMedia(paths: SitePaths, recorded: RecordedMedia, onlyAdded: boolean): MediaListing {
+  // In a sparse checkout the media git tracks outside it count too (off disk is not deleted), and nothing is recorded: the folders on disk are not the site's.
+  const offDisk = offDiskFiles(paths.root, 'media').map((file) => file.slice('media/'.length));
+  if (offDisk.length > 0) return { files: withOffDiskFiles(listMediaWhole(paths.media, null, Date.now()).files, offDisk), complete: true, read: new Map(), gone: [...recorded.sigs.keys()] };
+  return (onlyAdded && listMediaAdded(paths.media, recorded, Date.now())) || listMediaWhole(paths.media, recorded, Date.now());
 }
 
-/** Copies into dist/media/ each listed file the manifest does not have (or dist/ lacks), and drops the media files no longer listed. */
-async function copyMedia(paths: SitePaths, listed: string[], dist: string, manifest: ManifestStore, keep: 'disk' | 'manifest', changed: { files: number; bytes: number }, drop: (file: string) => void): Promise<number> {
+/** Copies into dist/media/ each listed file the manifest does not have (or dist/ lacks), and, from a complete listing, drops the media files no longer listed; returns how many media files the site has. */
+function copyMedia(paths: SitePaths, listing: MediaListing, dist: string, manifest: ManifestStore, keep: 'disk' | 'manifest', changed: { files: number; bytes: number }, drop: (file: string) => void): number {
   const present = new Set<string>();
-  // What the manifest holds under media/, in one pass (a lookup per file costs more: a site of 100,000 articles has 300,000 images).
-  const known = new Set(manifest.filesUnder('media/'));
-  for (const file of listed) {
+  // What the manifest holds under media/, in one pass (a lookup per file costs more: a site of 100,000 articles has 300,000 images); a few added files are looked up one by one.
+  const known = listing.complete ? new Set(manifest.filesUnder('media/')) : null;
+  for (const file of listing.files) {
     const name = file.slice(file.lastIndexOf('/') + 1);
     if (name.endsWith('.tmp')) continue;
     const target = `media/${name}`;
     if (present.has(target)) continue;
     present.add(target);
-    if (known.has(target) && (keep === 'manifest' || existsSync(join(dist, target)))) continue;
+    if ((known ? known.has(target) : manifest.file(target) !== undefined) && (keep === 'manifest' || existsSync(join(dist, target)))) continue;
     checkOutFolders(paths.root, [`media/${file}`]);
     const bytes = readFileSync(join(paths.media, file));
     mkdirSync(join(dist, 'media'), { recursive: true });
@@ -380,8 +393,8 @@ async function copyMedia(paths: SitePaths, listed: string[], dist: string, manif
     changed.files++;
     changed.bytes += bytes.byteLength;
   }
-  for (const file of known) if (!present.has(file)) drop(file);
-  return present.size;
+  if (known) for (const file of known) if (!present.has(file)) drop(file);
+  return manifest.countUnder('media/');
 }
 
 /** Moves the previous dist/ aside and deletes it in the background (a 30,000-file folder takes seconds to delete). */

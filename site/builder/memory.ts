@@ -6,7 +6,8 @@ import { HTML_SCHEMA } from '../html/html-cache.ts';
 // The build's memory between runs: one SQLite file, .gleaner/build/memory.sqlite (never
 // committed; a CI cache carries it; losing it costs a cold build, never data). It holds the
 // content index (content-index.ts), the HTML of every body (site/html/html-cache.ts) and the
-// manifest (manifest.ts, with the article pages' stamps of page-keys.ts), each read and written
+// manifest (manifest.ts, with the article pages' stamps of page-keys.ts and the media folders as
+// last listed, media-listing.ts), each read and written
 // by key: a build reads the rows of what changed and of the pages it renders, never a whole-site
 // document. One file rather than three: the CI
 // cache saves and restores one thing, and one connection writes it. A slice of a split build
@@ -25,7 +26,8 @@ ${HTML_SCHEMA};
 CREATE TABLE IF NOT EXISTS pages (file TEXT PRIMARY KEY, key TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS stamps (id TEXT PRIMARY KEY, own TEXT NOT NULL, deps TEXT NOT NULL, story TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS search (bundle TEXT PRIMARY KEY, key TEXT NOT NULL, files TEXT NOT NULL) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS files (file TEXT PRIMARY KEY, md5 TEXT NOT NULL, size INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS files (file TEXT PRIMARY KEY, md5 TEXT NOT NULL, size INTEGER NOT NULL, entry TEXT) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS media_folders (folder TEXT PRIMARY KEY, sig TEXT NOT NULL, files TEXT NOT NULL, dirs TEXT NOT NULL) WITHOUT ROWID;
 `;
 
 /** The memory of a slice's manifest, beside the site's (slices built side by side meet in one folder). */
@@ -53,6 +55,7 @@ export function openMemory(file: string): DatabaseSync {
 const ADDED_COLUMNS: Array<[table: string, column: string]> = [
   ['content', 'facts TEXT'],
   ['content', 'data_sha TEXT'],
+  ['files', 'entry TEXT'],
 ];
 
 function addColumns(db: DatabaseSync): void {

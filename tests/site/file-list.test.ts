@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fileListBuildId, ManifestStore, writeFileList, type FileEntry } from '../../site/builder/manifest.ts';
 import { openMemory } from '../../site/builder/memory.ts';
@@ -32,6 +33,27 @@ describe('files.json', () => {
     expect(text).toBe(JSON.stringify({ buildId: 'build-1', files: Object.fromEntries(sorted) }));
     expect(Object.keys(JSON.parse(text).files)).toHaveLength(files.size);
     expect(fileListBuildId(out)).toBe('build-1');
+  });
+
+  it('lists rows a memory from before the stored entries kept, with those written since, the same way', () => {
+    // The memory as the version before made it: the files table without its entry column.
+    const file = join(work, 'old.sqlite');
+    const old = new DatabaseSync(file);
+    old.exec("CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID; INSERT INTO meta VALUES ('schema', '1')");
+    old.exec('CREATE TABLE files (file TEXT PRIMARY KEY, md5 TEXT NOT NULL, size INTEGER NOT NULL) WITHOUT ROWID');
+    const insert = old.prepare('INSERT INTO files VALUES (?, ?, ?)');
+    const names = [...files.keys()];
+    for (const name of names.slice(0, 12_000)) insert.run(name, files.get(name)!.md5, files.get(name)!.size);
+    old.close();
+    const manifest = new ManifestStore(openMemory(file));
+    manifest.begin();
+    for (const name of names.slice(12_000)) manifest.setFile(name, files.get(name)!);
+    manifest.commit();
+    const out = join(work, 'old.json');
+    writeFileList(out, 'build-2', manifest.filesJson());
+    manifest.close();
+    const sorted = [...files].sort(([a], [b]) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    expect(readFileSync(out, 'utf8')).toBe(JSON.stringify({ buildId: 'build-2', files: Object.fromEntries(sorted) }));
   });
 
   it('is an empty list for a site with no files', () => {
