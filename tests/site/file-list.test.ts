@@ -35,7 +35,7 @@ describe('files.json', () => {
     expect(fileListBuildId(out)).toBe('build-1');
   });
 
-  it('lists rows a memory from before the stored entries kept, with those written since, the same way', () => {
+  it('lists the rows of a memory made before the stored entries, and of a version before them writing it again', () => {
     // The memory as the version before made it: the files table without its entry column.
     const file = join(work, 'old.sqlite');
     const old = new DatabaseSync(file);
@@ -54,6 +54,16 @@ describe('files.json', () => {
     manifest.close();
     const sorted = [...files].sort(([a], [b]) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
     expect(readFileSync(out, 'utf8')).toBe(JSON.stringify({ buildId: 'build-2', files: Object.fromEntries(sorted) }));
+
+    // That version, run again on this memory (a revert), writes its three values as it did, and the list follows them.
+    const again = new DatabaseSync(file);
+    again.prepare('INSERT INTO files VALUES (?, ?, ?) ON CONFLICT (file) DO UPDATE SET md5 = excluded.md5, size = excluded.size').run(names[0]!, 'a'.repeat(32), 1);
+    again.close();
+    const reopened = new ManifestStore(openMemory(file));
+    writeFileList(out, 'build-3', reopened.filesJson());
+    reopened.close();
+    const changed = new Map(files).set(names[0]!, { md5: 'a'.repeat(32), size: 1 });
+    expect(readFileSync(out, 'utf8')).toBe(JSON.stringify({ buildId: 'build-3', files: Object.fromEntries([...changed].sort(([a], [b]) => Buffer.compare(Buffer.from(a), Buffer.from(b)))) }));
   });
 
   it('is an empty list for a site with no files', () => {

@@ -1,6 +1,6 @@
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parseConfig, type UserConfig } from '../../../crawler/config/index.ts';
@@ -9,6 +9,7 @@ import { codeFingerprint, configFingerprint } from '../../../site/builder/finger
 import { ManifestStore, writeFileList } from '../../../site/builder/manifest.ts';
 import { openMemory } from '../../../site/builder/memory.ts';
 import { keyedPages } from '../../../site/builder/page-keys.ts';
+import { listMediaAdded, listMediaWhole } from '../../../site/builder/media-listing.ts';
 import { memoryFile, rendererVersion } from '../../../site/html/html-cache.ts';
 import { buildSiteIndex } from '../../../site/model/site-index.ts';
 import { commandArgs } from '../../kit/args.ts';
@@ -64,8 +65,14 @@ try {
     return keyed.filter((p) => recorded.get(p.file) !== p.key).length;
   }, (n) => `${count(n)} differ`);
   const media = join(site, 'media');
-  const mediaFiles = await step('media folder listed', () => (existsSync(media) ? readdirSync(media, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => relative(media, join(e.parentPath, e.name)).split(sep).join('/')) : []), (f) => `${count(f.length)} files`);
-  await step('media against the manifest', () => manifest.reading(() => mediaFiles.filter((f) => manifest.file(`media/${f.slice(f.lastIndexOf('/') + 1)}`)).length), (n) => `${count(n)} known`);
+  const recordedMedia = manifest.recordedMedia();
+  // A delta build reads only the folders whose signature changed since the last build listed them (media-listing.ts).
+  await step('media folders, as a delta build reads them', () => listMediaAdded(media, recordedMedia, Date.now()), (l) => (l ? `${count(l.files.length)} new files, ${count(l.read.size)} of ${count(recordedMedia.sigs.size)} folders read` : 'a file or folder gone: listed whole'));
+  const whole = await step('media listed whole (any other build)', () => listMediaWhole(media, recordedMedia, Date.now()), (l) => `${count(l.files.length)} files`);
+  await step('media against the manifest (whole)', () => {
+    const known = new Set(manifest.filesUnder('media/'));
+    return whole.files.filter((f) => known.has(`media/${f.slice(f.lastIndexOf('/') + 1)}`)).length;
+  }, (n) => `${count(n)} known`);
   await step('file list (files.json)', () => writeFileList(join(work, 'files.json'), 'bench', manifest.filesJson()), () => `${count(manifest.counts().files)} files`);
   db.close();
 
