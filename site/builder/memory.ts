@@ -49,7 +49,7 @@ export function openMemory(file: string): DatabaseSync {
   const db = current(file);
   if (db) {
     db.exec(SCHEMA); // what a later version added (every statement is IF NOT EXISTS)
-    addColumns(db);
+    upgradeTables(db);
     return db;
   }
   for (const stale of [file, `${file}-journal`]) rmSync(stale, { force: true });
@@ -65,7 +65,8 @@ const ADDED_COLUMNS: Array<[table: string, column: string]> = [
   ['content', 'data_sha TEXT'],
 ];
 
-function addColumns(db: DatabaseSync): void {
+/** Brings the tables of a memory an earlier version made up to this one's: the columns it added, and the files table's stored entries. */
+function upgradeTables(db: DatabaseSync): void {
   for (const [table, column] of ADDED_COLUMNS) {
     const name = column.split(' ')[0]!;
     const has = (db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).some((c) => c.name === name);

@@ -140,3 +140,44 @@ describe('a delta build after images were added and after one was taken away', (
     expect(media(dropped)).toEqual(media(cold));
   });
 });
+
+describe('a delta build reads media/ by its folders\' signatures', () => {
+  let parent: string;
+  const lists: string[][] = [];
+  const counts: number[] = [];
+
+  beforeAll(async () => {
+    parent = mkdtempSync(join(tmpdir(), 'media-signature-'));
+    const site = join(parent, 'site');
+    const media = join(site, 'media');
+    const config = parseConfig(syntheticConfig({ topics: 1, pageSize: 5 }));
+    await writeSyntheticSite(site, { articles: 8, topics: 1, pageSize: 5, seed: 6 });
+    // A whole second an hour ago, so that the folder's time can be set back to it exactly.
+    const tick = new Date(Math.floor((Date.now() - 3_600_000) / 1000) * 1000);
+    const build = async () => {
+      const report = await buildSite({ root: site, config, quiet: true });
+      lists.push(Object.keys((JSON.parse(readFileSync(join(report.dist, '.gleaner', 'files.json'), 'utf8')) as { files: Record<string, unknown> }).files).filter((f) => f.startsWith('media/')));
+      counts.push(report.mediaFiles);
+      rmSync(join(site, 'dist'), { recursive: true, force: true }); // the next run's fresh checkout
+    };
+    utimesSync(media, tick, tick);
+    await build();
+    // A file slipped in with the folder's time set back: its signature is as recorded, so the build does not read it.
+    writeFileSync(join(media, 'slipped-in-320.webp'), 'x');
+    utimesSync(media, tick, tick);
+    await build();
+    // The folder's time moves (as any write moves it): read again, the file is found.
+    const later = new Date(tick.getTime() + 1000);
+    utimesSync(media, later, later);
+    await build();
+  }, 600_000);
+  afterAll(() => rmSync(parent, { recursive: true, force: true }));
+
+  it('skips a folder whose signature is as recorded, and reads it once the signature changes', () => {
+    expect(lists[1]).toEqual(lists[0]);
+    expect(lists[1]).not.toContain('media/slipped-in-320.webp');
+    expect(counts[1]).toBe(counts[0]);
+    expect(lists[2]).toContain('media/slipped-in-320.webp');
+    expect(counts[2]).toBe(counts[0]! + 1);
+  });
+});

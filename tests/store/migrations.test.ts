@@ -42,6 +42,15 @@ describe('schema versions', () => {
     raw.close();
   });
 
+  it("finds the articles of changed Markdown files by index, not by reading the whole table (migration 11; the build asks every run)", async () => {
+    const db = await openDatabase(await dbPath());
+    // The query months.ts's affectedRows runs.
+    const plan = db.all<{ detail: string }>('EXPLAIN QUERY PLAN SELECT id FROM articles WHERE file IN (?, ?)', ['a.md', 'b.md']).map((r) => r.detail);
+    db.close();
+    expect(plan.join(' | ')).toMatch(/USING (COVERING )?INDEX articles_file/);
+    expect(plan.join(' | ')).not.toMatch(/^SCAN articles\b/);
+  });
+
   it('opening a database from an older version upgrades it and keeps its rows', async () => {
     const path = await dbPath();
     const old = await openDatabase(path);
