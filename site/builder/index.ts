@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../../crawler/config/index.ts';
 import { sitePaths, type SitePaths } from '../../crawler/paths.ts';
-import { buildInputFiles } from './input.ts';
+import { buildInputFiles, type BuildInput } from './input.ts';
 import { runAstro } from './astro.ts';
 import type { SkippedFile } from './content-index.ts';
 import { codeFingerprint, configFingerprint } from './fingerprint.ts';
@@ -13,6 +13,7 @@ import { writeDistState } from './dist-state.ts';
 import { emptyHead, fileListBuildId, ManifestStore, type FileEntry, type ManifestHead } from './manifest.ts';
 import { openMemory, shardManifestFile } from './memory.ts';
 import { memoryFile } from '../html/html-cache.ts';
+import { forgetSummaries, summaryCacheFile } from '../html/summary-cache.ts';
 import { crashpoint } from '../../crawler/crashpoint.ts';
 import { checkOutFolders, checkOutWhole, offDiskFiles, withOffDiskFiles } from '../../crawler/sparse-checkout.ts';
 import { startPlanner } from './planner.ts';
@@ -178,7 +179,11 @@ async function buildOnce(options: BuildOptions, manifest: ManifestStore): Promis
   const stage = stageFor(paths, options.shard);
   rmSync(stage, { recursive: true, force: true });
   mkdirSync(join(stage, 'input'), { recursive: true });
-  const input = buildInputFiles(join(stage, 'input'));
+  // The story summaries of the builds before (summary-cache.ts). A cold build (new code may
+  // summarise anew) starts the file again with what it makes; a slice neither reads nor writes it
+  // (slices may render side by side).
+  if (mode === 'cold' && !options.shard) forgetSummaries(paths.root);
+  const input: BuildInput = { ...buildInputFiles(join(stage, 'input')), ...(options.shard ? {} : { summaries: summaryCacheFile(paths.root) }) };
 
   const planner = startPlanner({
     project: PROJECT,

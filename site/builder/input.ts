@@ -13,6 +13,8 @@ export interface BuildInput {
   downloads: string;
   /** The old pages of removed articles (site/model/removed.ts). */
   removed: string;
+  /** The story summaries kept from the builds before (site/html/summary-cache.ts); absent for a slice of a build, which keeps none. */
+  summaries?: string;
 }
 
 /** The input files of a build, in `dir`. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { config, input, paths } from 'virtual:gleaner/config';
 import { articleHtml } from '../html/article-body.ts';
+import { openSummaryCache, type SummaryCache } from '../html/summary-cache.ts';
 import type { Article, SiteContext } from './site-index.ts';
 import type { RemovedPage } from './removed.ts';
 import { createRoutes } from './urls.ts';
@@ -43,6 +44,17 @@ export function documentAt(path: string): string {
 export function topicDocumentPaths(file: string, under = ''): Array<{ params: { topic: string } }> {
   const { documents, always } = pageInput();
   return always.topicFronts.filter(({ params }) => `${under}${params.topic}/${file}` in documents).map(({ params }) => ({ params: { topic: params.topic! } }));
+}
+
+let summariesMemo: SummaryCache | undefined;
+
+/** The story summaries kept from the builds before (summary-cache.ts); those this process makes are written when it exits, once Astro has rendered. */
+export function summaryCache(): SummaryCache {
+  if (!summariesMemo) {
+    const cache = (summariesMemo = openSummaryCache(input.summaries ?? null));
+    process.once('exit', () => cache.save());
+  }
+  return summariesMemo;
 }
 
 let removedMemo: RemovedPage[] | undefined;
