@@ -92,6 +92,28 @@ describe('xml helpers', () => {
     expect(rfc822('2024-03-05T06:21:00Z')).toBe('Tue, 05 Mar 2024 06:21:00 GMT');
     expect(rfc3339('2024-03-05T06:21:00.000Z')).toBe('2024-03-05T06:21:00Z');
   });
+  it('writes RFC 3339 as Date would, for UTC instants read as text and everything else', () => {
+    // rfc3339 reads a UTC instant in toISOString's form as text; each of these must come out as
+    // parsing and formatting it gives (or throw as that does): impossible days, hour 24, a leap
+    // second, other offsets, dates only, and random times with and without milliseconds.
+    const theLongWay = (iso: string) => new Date(iso).toISOString().replace(/\.000Z$/, 'Z');
+    const outcome = (f: (iso: string) => string, iso: string) => {
+      try {
+        return f(iso);
+      } catch (error) {
+        return `throws ${(error as Error).name}`;
+      }
+    };
+    const cases = ['2024-02-29T00:00:00Z', '2023-02-29T00:00:00Z', '1900-02-29T00:00:00Z', '2000-02-29T12:00:00.120Z', '2026-04-31T00:00:00Z', '2026-01-01T24:00:00Z', '2026-01-01T23:59:60Z', '2026-13-01T00:00:00Z', '2026-00-10T00:00:00Z', '0000-01-01T00:00:00.000Z', '2026-01-01T00:00:00.5Z', '2026-01-01T00:00:00+01:00', '2026-01-01', '2026-1a-01T00:00:00.000Z', 'twenty-four characters Z'];
+    let seed = 7;
+    const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const two = (n: number) => String(random(n)).padStart(2, '0');
+    for (let i = 0; i < 5000; i++) {
+      const iso = new Date(random(2 ** 31) * 1000 + random(1000)).toISOString();
+      cases.push(iso, `${iso.slice(0, 19)}Z`, `${String(random(10000)).padStart(4, '0')}-${two(14)}-${two(33)}T${two(26)}:${two(61)}:${two(61)}${random(2) ? `.${String(random(1000)).padStart(3, '0')}` : ''}Z`);
+    }
+    for (const iso of cases) expect(outcome(rfc3339, iso), iso).toBe(outcome(theLongWay, iso));
+  });
 });
 
 describe('rssFeed', () => {
