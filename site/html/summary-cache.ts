@@ -36,7 +36,7 @@ export interface SummaryCache {
   get(key: string): StoredSummary | undefined;
   /** Kept in memory until `save`. */
   set(key: string, summary: StoredSummary): void;
-  /** Writes what was made this build, in one transaction, and closes the file. */
+  /** Writes what was made this build, in one transaction, and closes the file; throws when it cannot (Astro's child then warns). */
   save(): void;
 }
 
@@ -44,6 +44,7 @@ export interface SummaryCache {
 export function openSummaryCache(file: string | null): SummaryCache {
   const made = new Map<string, StoredSummary>();
   let db: DatabaseSync | null = null;
+  let unreadable = false;
   if (file && existsSync(file)) {
     try {
       db = new DatabaseSync(file, { readOnly: true });
@@ -51,7 +52,7 @@ export function openSummaryCache(file: string | null): SummaryCache {
     } catch {
       db?.close(); // another shape, or not a database: made again, and written anew
       db = null;
-      rmSync(file, { force: true });
+      unreadable = true;
     }
   }
   const lookup = db?.prepare('SELECT value FROM summaries WHERE key = ?');
@@ -68,6 +69,7 @@ export function openSummaryCache(file: string | null): SummaryCache {
       db = null;
       if (!file || made.size === 0) return;
       mkdirSync(dirname(file), { recursive: true });
+      if (unreadable) rmSync(file, { force: true });
       const out = new DatabaseSync(file);
       try {
         out.exec('CREATE TABLE IF NOT EXISTS summaries (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID');

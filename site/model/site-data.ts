@@ -52,7 +52,14 @@ let summariesMemo: SummaryCache | undefined;
 export function summaryCache(): SummaryCache {
   if (!summariesMemo) {
     const cache = (summariesMemo = openSummaryCache(input.summaries ?? null));
-    process.once('exit', () => cache.save());
+    process.once('exit', () => {
+      try {
+        cache.save();
+      } catch (error) {
+        // A cache: a build that rendered its pages does not fail for it (the next one makes them again).
+        console.error(`warning: the story summaries made in this build were not kept: ${(error as Error).message}`);
+      }
+    });
   }
   return summariesMemo;
 }

@@ -88,6 +88,15 @@ describe('story summaries kept between builds', () => {
     expect(existsSync(`${file}-journal`)).toBe(false);
   });
 
+  it('a folder where the file should be is read as no cache, and only writing it fails', async () => {
+    const folder = join(root, 'a-folder.sqlite');
+    await mkdir(folder);
+    const cache = openSummaryCache(folder);
+    expect(cache.get('anything')).toBeUndefined();
+    cache.set('key', [['A sentence.', 0, 1]]);
+    expect(() => cache.save()).toThrow();
+  });
+
   it('keeps nothing without a file (a slice of a build, astro dev)', () => {
     const cache = openSummaryCache(null);
     cache.set('key', [['A sentence.', 0, 1]]);
