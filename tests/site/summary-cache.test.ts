@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig, type Config } from '../../crawler/config/index.ts';
 import { buildSite } from '../../scripts/build.ts';
 import { syntheticConfig, writeSyntheticSite } from '../../scripts/dev/lib/synthetic-content.ts';
-import { openSummaryCache, summaryCacheFile } from '../../site/html/summary-cache.ts';
+import { KEEP_DAYS, openSummaryCache, summaryCacheFile } from '../../site/html/summary-cache.ts';
 import { readContent } from './helpers/content.ts';
 import { sampleDatabase } from './helpers/database.ts';
 import { readUrl } from './helpers/dist.ts';
@@ -95,6 +95,23 @@ describe('story summaries kept between builds', () => {
     expect(cache.get('anything')).toBeUndefined();
     cache.set('key', [['A sentence.', 0, 1]]);
     expect(() => cache.save()).toThrow();
+  });
+
+  it('drops what no build used for KEEP_DAYS, and keeps what a build read', () => {
+    const file = join(root, 'aging.sqlite');
+    const first = openSummaryCache(file);
+    first.set('read again', [['Kept.', 0, 1]]);
+    first.set('never read', [['Dropped.', 0, 1]]);
+    first.save(100);
+    const later = openSummaryCache(file);
+    expect(later.get('read again')).toEqual([['Kept.', 0, 1]]);
+    later.save(100 + KEEP_DAYS);
+    const third = openSummaryCache(file);
+    third.get('read again');
+    third.save(100 + KEEP_DAYS + 1);
+    const last = openSummaryCache(file);
+    expect(last.get('read again')).toEqual([['Kept.', 0, 1]]);
+    expect(last.get('never read')).toBeUndefined();
   });
 
   it('keeps nothing without a file (a slice of a build, astro dev)', () => {
