@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { crashpoint } from '../../crawler/crashpoint.ts';
 
 // Story summaries kept from one build to the next (story-quotes.ts): a summary is a pure function
 // of the tellings it weighs (each one's body, language, whether it may be quoted, its outlet) and
@@ -95,6 +96,7 @@ export function openSummaryCache(file: string | null): SummaryCache {
         const use = out.prepare('UPDATE summaries SET used = ? WHERE key = ? AND used < ?');
         for (const key of read) use.run(today, key, today);
         out.prepare('DELETE FROM summaries WHERE used < ?').run(today - KEEP_DAYS);
+        crashpoint('build:summaries-write'); // kill tests only: Astro's child killed inside the transaction
         out.exec('COMMIT');
       } finally {
         out.close();

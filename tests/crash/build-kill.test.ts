@@ -7,6 +7,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticConfig, writeSyntheticSite } from '../../scripts/dev/lib/synthetic-content.ts';
 import { memoryFile } from '../../site/html/html-cache.ts';
+import { summaryCacheFile } from '../../site/html/summary-cache.ts';
+import { readContent } from '../site/helpers/content.ts';
 import { stageFor } from '../../site/builder/index.ts';
 import { sitePaths } from '../../crawler/paths.ts';
 import { snapshot } from '../site/helpers/dist.ts';
@@ -139,5 +141,40 @@ describe('a cold build killed while its planning process indexes search', () => 
     expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
     expect([...a].filter(([file, bytes]) => !b.get(file)?.equals(bytes)).map(([file]) => file)).toEqual([]);
     expect(manifestRows(orphaned).pages).toEqual(manifestRows(clean).pages);
+  }, 600_000);
+});
+
+describe('a build whose Astro child is killed while it writes the story summaries it kept', () => {
+  it('fails, leaves a file the next build reads or replaces, and the next build makes the site an unkilled build makes', async () => {
+    const [summarised, unkilled] = [join(parent, 'summarised'), join(parent, 'unkilled')];
+    await writeSyntheticSite(summarised, { articles: 6, topics: 1, pageSize: 5, seed: 6 });
+    // Articles 1, 3 and 5 tell one story, each from its own outlet: every build shows its summary (/stories/).
+    for (const file of await readContent(summarised)) {
+      if (file.data.id % 2 === 0) continue;
+      const text = readFileSync(file.path, 'utf8').replace(/^(url|canonical): https:\/\/[^/]+\//gm, `$1: https://outlet-${file.data.id}.test/`);
+      writeFileSync(file.path, `${text.replace(/^topic: /m, 'cluster: 1\ntopic: ').trimEnd()}\n\nThe rebuilt river barrier will open to traffic next spring, officials in Brackenford confirmed.\n`);
+    }
+    await build(summarised);
+    expect(existsSync(summaryCacheFile(summarised))).toBe(true);
+    cpSync(summarised, unkilled, { recursive: true });
+
+    const failed = await build(summarised, { GLEANER_CRASH_AT: 'build:summaries-write:1' }).then(
+      () => null,
+      (error: { stderr: string }) => error,
+    );
+    expect(failed?.stderr).toMatch(/astro build failed \(SIGKILL/);
+    await build(summarised);
+    const db = new DatabaseSync(summaryCacheFile(summarised), { readOnly: true });
+    try {
+      expect(db.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });
+      expect((db.prepare('SELECT count(*) AS n FROM summaries').get() as { n: number }).n).toBeGreaterThan(0);
+    } finally {
+      db.close();
+    }
+    await build(unkilled);
+    await build(unkilled);
+    const [a, b] = [await distOf(summarised), await distOf(unkilled)];
+    expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
+    expect([...a].filter(([file, bytes]) => !b.get(file)?.equals(bytes)).map(([file]) => file)).toEqual([]);
   }, 600_000);
 });
