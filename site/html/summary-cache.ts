@@ -25,7 +25,12 @@ export function summaryCacheFile(root: string): string {
 
 /** A cold build starts without it. */
 export function forgetSummaries(root: string): void {
-  for (const suffix of ['', '-journal']) rmSync(`${summaryCacheFile(root)}${suffix}`, { force: true });
+  removeCacheFile(summaryCacheFile(root));
+}
+
+/** The file and its rollback journal (a child killed in its transaction leaves one). */
+function removeCacheFile(file: string): void {
+  for (const path of [file, `${file}-journal`]) rmSync(path, { force: true });
 }
 
 /** The key of a summary's inputs: every telling weighed, in order. */
@@ -86,7 +91,7 @@ export function openSummaryCache(file: string | null): SummaryCache {
       db = null;
       if (!file || (made.size === 0 && read.size === 0)) return;
       mkdirSync(dirname(file), { recursive: true });
-      if (unreadable) rmSync(file, { force: true });
+      if (unreadable) removeCacheFile(file);
       const out = new DatabaseSync(file);
       try {
         out.exec('CREATE TABLE IF NOT EXISTS summaries (key TEXT PRIMARY KEY, value TEXT NOT NULL, used INTEGER NOT NULL) WITHOUT ROWID');

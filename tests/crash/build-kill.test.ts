@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticConfig, writeSyntheticSite } from '../../scripts/dev/lib/synthetic-content.ts';
 import { memoryFile } from '../../site/html/html-cache.ts';
 import { summaryCacheFile } from '../../site/html/summary-cache.ts';
-import { readContent } from '../site/helpers/content.ts';
+import { tellStories } from '../site/helpers/stories.ts';
 import { stageFor } from '../../site/builder/index.ts';
 import { sitePaths } from '../../crawler/paths.ts';
 import { snapshot } from '../site/helpers/dist.ts';
@@ -149,11 +149,7 @@ describe('a build whose Astro child is killed while it writes the story summarie
     const [summarised, unkilled] = [join(parent, 'summarised'), join(parent, 'unkilled')];
     await writeSyntheticSite(summarised, { articles: 6, topics: 1, pageSize: 5, seed: 6 });
     // Articles 1, 3 and 5 tell one story, each from its own outlet: every build shows its summary (/stories/).
-    for (const file of await readContent(summarised)) {
-      if (file.data.id % 2 === 0) continue;
-      const text = readFileSync(file.path, 'utf8').replace(/^(url|canonical): https:\/\/[^/]+\//gm, `$1: https://outlet-${file.data.id}.test/`);
-      writeFileSync(file.path, `${text.replace(/^topic: /m, 'cluster: 1\ntopic: ').trimEnd()}\n\nThe rebuilt river barrier will open to traffic next spring, officials in Brackenford confirmed.\n`);
-    }
+    await tellStories(summarised, { 1: [1, 3, 5] }, { 1: 'The rebuilt river barrier will open to traffic next spring, officials in Brackenford confirmed.' });
     await build(summarised);
     expect(existsSync(summaryCacheFile(summarised))).toBe(true);
     cpSync(summarised, unkilled, { recursive: true });

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { parseHTML } from 'linkedom';
@@ -9,6 +9,7 @@ import { htmlText } from '../../crawler/clean/html-text.ts';
 import { renderMarkdown } from '../../site/html/markdown.ts';
 import { syntheticConfig, writeSyntheticSite } from '../../scripts/dev/lib/synthetic-content.ts';
 import { readContent, type ContentFile } from './helpers/content.ts';
+import { tellStories } from './helpers/stories.ts';
 import { sampleDatabase } from './helpers/database.ts';
 import { readUrl, snapshot } from './helpers/dist.ts';
 
@@ -44,19 +45,7 @@ function doc(html: string): Document {
 /** Writes `count` synthetic articles, then gives each its own outlet and its story (cluster) and shared sentence. */
 async function writeSite(count: number, stories: Record<number, number[]>): Promise<void> {
   await writeSyntheticSite(root, { articles: count, topics: 2, pageSize: 5, seed: 5 });
-  const storyOf = new Map<number, number>();
-  for (const [id, members] of Object.entries(stories)) for (const m of members) storyOf.set(m, Number(id));
-  for (const file of await readContent(root)) {
-    const n = file.data.id;
-    let text = await readFile(file.path, 'utf8');
-    text = text.replace(/^(url|canonical): https:\/\/[^/]+\//gm, `$1: https://outlet-${n}.test/`);
-    const story = storyOf.get(n);
-    if (story !== undefined) {
-      text = text.replace(/^cluster: .*\n/m, '').replace(/^topic: /m, `cluster: ${story}\ntopic: `);
-      text = `${text.trimEnd()}\n\n${SHARED[story]} Outlet ${n} adds a detail of its own about the weather that day.\n`;
-    }
-    await writeFile(file.path, text);
-  }
+  await tellStories(root, stories, SHARED);
 }
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { parseConfig, type Config } from '../../crawler/config/index.ts';
 import { buildSite } from '../../scripts/build.ts';
 import { syntheticConfig, writeSyntheticSite } from '../../scripts/dev/lib/synthetic-content.ts';
 import { KEEP_DAYS, openSummaryCache, summaryCacheFile } from '../../site/html/summary-cache.ts';
-import { readContent } from './helpers/content.ts';
+import { tellStories } from './helpers/stories.ts';
 import { sampleDatabase } from './helpers/database.ts';
 import { readUrl } from './helpers/dist.ts';
 
@@ -29,12 +29,7 @@ beforeAll(async () => {
   await writeFile(join(root, 'data', 'site.sqlite'), await sampleDatabase());
   await writeSyntheticSite(root, { articles: 6, topics: 2, pageSize: 5, seed: 5 });
   // Articles 1, 3 and 5 tell one story, each from its own outlet, sharing one sentence.
-  for (const file of await readContent(root)) {
-    const n = file.data.id;
-    let text = (await readFile(file.path, 'utf8')).replace(/^(url|canonical): https:\/\/[^/]+\//gm, `$1: https://outlet-${n}.test/`);
-    if (n % 2 === 1) text = `${text.replace(/^cluster: .*\n/m, '').replace(/^topic: /m, 'cluster: 1\ntopic: ').trimEnd()}\n\n${SHARED} Outlet ${n} adds a detail of its own.\n`;
-    await writeFile(file.path, text);
-  }
+  await tellStories(root, { 1: [1, 3, 5] }, { 1: SHARED });
 }, 60_000);
 
 afterAll(async () => {
