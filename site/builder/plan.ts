@@ -140,6 +140,10 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
 
     content ??= loadContent();
     const index = buildSiteIndex(content.entries, config, health);
+    // The index holds what the entries held; they are not kept beside it.
+    const { skipped } = content;
+    const articleCount = content.entries.length;
+    content = null;
     const shardSize = job.searchShardSize ?? SHARD_SIZE;
     // A build that only added articles keys only the pages they reach (page-reach.ts); any other
     // reads the recorded keys in one pass for the pages no stamp speaks for, and one by one for the
@@ -193,9 +197,9 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
     writeFileSync(job.input.downloads, JSON.stringify(data.index));
     writeFileSync(job.input.removed, JSON.stringify(data.removed ?? []));
     const plan: BuildPlan = {
-      articles: content.entries.length,
+      articles: articleCount,
       read: update.changed.length,
-      skipped: content.skipped,
+      skipped,
       data,
       dataWritten,
       keyedCount: keyed.pages.length + keyed.kept.length,

@@ -14,7 +14,8 @@ export interface ArticleTime {
 }
 
 export function articleTime(data: { published: string | null; fetched: string }): ArticleTime {
-  return known(data).time;
+  const found = known(data).found;
+  return { iso: found ? data.fetched : data.published!, found };
 }
 
 /** An article's own time in milliseconds (`time(articleTime(data).iso)`). */
@@ -24,18 +25,16 @@ export function articleMs(data: { published: string | null; fetched: string }): 
 
 // A build asks an article's time many times (ranking, stories, daily editions, sitemaps), and
 // parsing its dates each time cost ~0.5 s at 100,000 articles. Frontmatter is never changed once
-// read, so the answer is kept per frontmatter object.
-const times = new WeakMap<object, { time: Readonly<ArticleTime>; ms: number }>();
+// read, so the answer is kept per frontmatter object: only the time and which date it is, since
+// the planning process keeps one for every article.
+const times = new WeakMap<object, { ms: number; found: boolean }>();
 
-function known(data: { published: string | null; fetched: string }): { time: Readonly<ArticleTime>; ms: number } {
+function known(data: { published: string | null; fetched: string }): { ms: number; found: boolean } {
   let answer = times.get(data);
   if (answer === undefined) {
     const published = time(data.published);
     const fetched = time(data.fetched);
-    answer =
-      published > 0 && published <= fetched + FUTURE_SLACK_MS
-        ? { time: Object.freeze({ iso: data.published!, found: false }), ms: published }
-        : { time: Object.freeze({ iso: data.fetched, found: true }), ms: fetched };
+    answer = published > 0 && published <= fetched + FUTURE_SLACK_MS ? { ms: published, found: false } : { ms: fetched, found: true };
     times.set(data, answer);
   }
   return answer;
@@ -44,7 +43,7 @@ function known(data: { published: string | null; fetched: string }): { time: Rea
 /** When the article last changed: its source's `modified` when later than its own time, else its own time. */
 export function articleUpdated(data: { published: string | null; modified: string | null; fetched: string }): string {
   const own = known(data);
-  return data.modified && time(data.modified) > own.ms ? data.modified : own.time.iso;
+  return data.modified && time(data.modified) > own.ms ? data.modified : own.found ? data.fetched : data.published!;
 }
 
 /** How cards and search results show an article's time, in the site's zone: "Nov 9, 2026, 2:05 PM", or "Found Nov 24, 2026, 8:00 AM" when the source gave no date. */

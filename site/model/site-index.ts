@@ -125,6 +125,59 @@ export interface SiteIndex {
 /** What page helpers need of the site beyond a page's own data: its config and routes (a page's props carry the rest, site/model/pages/). */
 export type SiteContext = Pick<SiteIndex, 'config' | 'routes'>;
 
+const NO_TAGS: TagRef[] = [];
+
+/**
+ * An article of the index. The planning process holds one for every article of the site, so
+ * what can be made from the rest (its slug and addresses) is made when read, not held: at
+ * 100,000 articles, the addresses held as strings were ~0.25 KB of an article's ~2.6.
+ * JSON.stringify writes it whole (toJSON), as the page data for Astro's child needs it.
+ */
+class IndexedArticle implements Article {
+  id: string;
+  topic: string;
+  data: Frontmatter;
+  file: string;
+  bodySha: string;
+  dataSha?: string;
+  host: string | null;
+  mode: ReuseMode;
+  source = '';
+  tags: TagRef[];
+  shownTags: TagRef[] = NO_TAGS;
+  #routes: Routes;
+
+  constructor(entry: ArticleInput, routes: Routes, host: string | null, mode: ReuseMode, tags: TagRef[]) {
+    this.id = entry.id;
+    this.topic = entry.data.topic;
+    this.data = entry.data;
+    this.file = entry.file;
+    this.bodySha = entry.bodySha;
+    this.dataSha = entry.dataSha;
+    this.host = host;
+    this.mode = mode;
+    this.tags = tags;
+    this.#routes = routes;
+  }
+
+  get slug(): string {
+    return this.id.slice(this.id.indexOf('/') + 1);
+  }
+
+  get path(): string {
+    return this.#routes.article(this.id);
+  }
+
+  get ampPath(): string {
+    return this.#routes.amp(this.id);
+  }
+
+  toJSON(): Article {
+    const { id, slug, topic, data, file, bodySha, dataSha, path, ampPath, host, mode, source, tags, shownTags } = this;
+    return { id, slug, topic, data, file, bodySha, ...(dataSha === undefined ? {} : { dataSha }), path, ampPath, host, mode, source, tags, shownTags };
+  }
+}
+
 /** Sorts newest first (publishedOnSite, then published, then id), each date parsed once, not once per comparison. */
 function sortNewestFirst(articles: Article[]): void {
   const keyed = articles.map((article) => ({ article, onSite: time(article.data.publishedOnSite), published: time(article.data.published), id: article.id }));
@@ -153,8 +206,6 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
     return host;
   };
   const articles: Article[] = entries.map((entry) => {
-    const slash = entry.id.indexOf('/');
-    const slug = entry.id.slice(slash + 1);
     const tags = spelledTags(entry.data.tags, slugOf);
     for (const { slug: s, name } of tags) {
       const names = tagNames.get(s) ?? new Map<string, number>();
@@ -162,22 +213,7 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
       tagNames.set(s, names);
     }
     const host = hostOf(entry.data.url);
-    return {
-      id: entry.id,
-      slug,
-      topic: entry.data.topic,
-      data: entry.data,
-      file: entry.file,
-      bodySha: entry.bodySha,
-      ...(entry.dataSha === undefined ? {} : { dataSha: entry.dataSha }),
-      path: routes.article(entry.id),
-      ampPath: routes.amp(entry.id),
-      host,
-      mode: modeOf(config, entry.data.topic, host),
-      source: '',
-      tags,
-      shownTags: [],
-    };
+    return new IndexedArticle(entry, routes, host, modeOf(config, entry.data.topic, host), tags);
   });
   sortNewestFirst(articles);
   const names = sourceNames(config, health, articles);
@@ -188,27 +224,37 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
 
   const tagDisplay = new Map<string, string>();
   for (const [slug, names] of tagNames) tagDisplay.set(slug, tagName(names, collator)!);
+  // One TagRef a tag, shared by its articles: they all show the tag by its display name.
   const tagBySlug = new Map<string, TagInfo>();
+  const refBySlug = new Map<string, TagRef>();
   for (const article of articles) {
-    for (const ref of article.tags) {
-      ref.name = tagDisplay.get(ref.slug)!;
-      let info = tagBySlug.get(ref.slug);
-      if (!info) tagBySlug.set(ref.slug, (info = { slug: ref.slug, name: ref.name, articles: [], listed: false, spellings: tagNames.get(ref.slug)! }));
+    article.tags = article.tags.map(({ slug }) => {
+      let ref = refBySlug.get(slug);
+      if (!ref) refBySlug.set(slug, (ref = { slug, name: tagDisplay.get(slug)! }));
+      let info = tagBySlug.get(slug);
+      if (!info) tagBySlug.set(slug, (info = { slug, name: ref.name, articles: [], listed: false, spellings: tagNames.get(slug)! }));
       info.articles.push(article);
-    }
+      return ref;
+    });
   }
   for (const info of tagBySlug.values()) info.listed = info.articles.length >= config.publish.minTagArticles;
   // An article shows the tags that had reached minTagArticles when it was published (itself
   // included), counted oldest first: what an article page shows never changes later, so old
   // pages stay byte-stable, and a tag starts to show once it has proved to recur.
   const running = new Map<string, number>();
+  const showing: boolean[] = [];
   for (let i = articles.length - 1; i >= 0; i--) {
     const article = articles[i]!;
-    article.shownTags = article.tags.filter((t) => {
-      const n = (running.get(t.slug) ?? 0) + 1;
-      running.set(t.slug, n);
-      return n >= config.publish.minTagArticles;
-    });
+    let shown = 0;
+    for (let j = 0; j < article.tags.length; j++) {
+      const slug = article.tags[j]!.slug;
+      const n = (running.get(slug) ?? 0) + 1;
+      running.set(slug, n);
+      showing[j] = n >= config.publish.minTagArticles;
+      if (showing[j]) shown++;
+    }
+    // Most articles show all their tags or none: those share a list rather than hold a copy.
+    article.shownTags = shown === article.tags.length ? article.tags : shown === 0 ? NO_TAGS : article.tags.filter((_, j) => showing[j]);
   }
   const tags = [...tagBySlug.values()].sort((a, b) => collator.compare(a.name, b.name) || (a.slug < b.slug ? -1 : 1));
   const listedTags = tags.filter((t) => t.listed);

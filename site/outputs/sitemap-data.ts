@@ -3,7 +3,7 @@ import { rfc3339 } from '../model/dates.ts';
 import { dailyEditions } from '../model/daily.ts';
 import type { SiteIndex, TagInfo } from '../model/site-index.ts';
 import { sourceHosts } from '../model/sources.ts';
-import { splitSitemaps, type SitemapFile, type SitemapUrl } from './sitemap.ts';
+import { newestLastmod, splitSitemaps, type SitemapFile, type SitemapUrl } from './sitemap.ts';
 
 // Sitemaps that a run rewrites in proportion to what it added: per topic, one group for its front
 // and archive pages, and its articles in publication order in chunks of ARTICLE_CHUNK (only the
@@ -15,15 +15,47 @@ import { splitSitemaps, type SitemapFile, type SitemapUrl } from './sitemap.ts';
 /** Articles per sitemap file: only the newest file of a topic changes when articles are added. */
 export const ARTICLE_CHUNK = 5000;
 
-const memo = new WeakMap<SiteIndex, SitemapFile[]>();
+/** A sitemap file, with the newest lastmod of its URLs (the sitemap index lists it). */
+export interface SitemapFileOf extends SitemapFile {
+  readonly newest: string | null;
+}
 
-export function sitemapFiles(index: SiteIndex, limit?: number): SitemapFile[] {
+/**
+ * A file of article URLs, made each time they are read: kept for the build, every article's URL
+ * and lastmod were ~0.4 KB an article of the planning process (a build reads them once for the
+ * page keys, and again for the one or two files it renders). Its newest lastmod is kept.
+ */
+class ArticleSitemapFile implements SitemapFileOf {
+  readonly name: string;
+  #make: () => SitemapUrl[];
+  #newest: string | null | undefined;
+
+  constructor(name: string, make: () => SitemapUrl[]) {
+    this.name = name;
+    this.#make = make;
+  }
+
+  get urls(): SitemapUrl[] {
+    const urls = this.#make();
+    this.#newest ??= newestLastmod(urls);
+    return urls;
+  }
+
+  get newest(): string | null {
+    if (this.#newest === undefined) this.#newest = newestLastmod(this.#make());
+    return this.#newest;
+  }
+}
+
+const memo = new WeakMap<SiteIndex, SitemapFileOf[]>();
+
+export function sitemapFiles(index: SiteIndex, limit?: number): SitemapFileOf[] {
   const cached = limit === undefined ? memo.get(index) : undefined;
   if (cached) return cached;
   const { routes, config } = index;
   const abs = (p: string) => routes.absolute(p);
   const lastmod = (iso: string | null | undefined) => (iso ? rfc3339(iso) : null);
-  const groups: Array<{ name: string; urls: SitemapUrl[]; limit?: number }> = [];
+  const groups: Array<{ name: string; urls: SitemapUrl[]; limit?: number } | ArticleSitemapFile[]> = [];
   for (const topic of index.topics) {
     const urls: SitemapUrl[] = [{ loc: abs(routes.topic(topic.slug)), lastmod: lastmod(topic.articles[0]?.data.publishedOnSite) }];
     topic.pages.forEach((page, i) => {
@@ -32,11 +64,14 @@ export function sitemapFiles(index: SiteIndex, limit?: number): SitemapFile[] {
     });
     groups.push({ name: `topic-${topic.slug}`, urls });
     if (config.site.canonical === 'self') {
-      const articles = [...topic.articles]
-        .reverse()
-        .filter((article) => article.mode === 'full')
-        .map((article) => ({ loc: abs(article.path), lastmod: lastmod(articleUpdated(article.data)) }));
-      if (articles.length) groups.push({ name: `articles-${topic.slug}`, urls: articles, limit: Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK) });
+      const articles = [...topic.articles].reverse().filter((article) => article.mode === 'full');
+      const chunk = Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK);
+      const chunks: ArticleSitemapFile[] = [];
+      for (let i = 0; i < articles.length; i += chunk) {
+        const part = articles.slice(i, i + chunk);
+        chunks.push(new ArticleSitemapFile(`articles-${topic.slug}-${chunks.length + 1}`, () => part.map((article) => ({ loc: abs(article.path), lastmod: lastmod(articleUpdated(article.data)) }))));
+      }
+      if (chunks.length) groups.push(chunks);
     }
   }
   groups.push({
@@ -65,7 +100,7 @@ export function sitemapFiles(index: SiteIndex, limit?: number): SitemapFile[] {
     // Oldest day first, so only the newest file gains URLs; the open day's page changes as it fills, so no lastmod.
     groups.push({ name: 'daily', urls: [{ loc: abs(routes.path('daily/')) }, ...editions.map((e) => ({ loc: abs(e.path) }))], limit: Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK) });
   }
-  const files = groups.flatMap((g) => splitSitemaps([{ name: g.name, urls: g.urls }], g.limit ?? limit));
+  const files = groups.flatMap((g): SitemapFileOf[] => (Array.isArray(g) ? g : splitSitemaps([{ name: g.name, urls: g.urls }], g.limit ?? limit).map((file) => ({ ...file, newest: newestLastmod(file.urls) }))));
   if (limit === undefined) memo.set(index, files);
   return files;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { frontmatterSchema, type FrontmatterInput } from '../../crawler/publish/frontmatter.ts';
-import { buildSiteIndex, type ArticleInput } from '../../site/model/site-index.ts';
+import { buildSiteIndex, type Article, type ArticleInput, type StoryInfo } from '../../site/model/site-index.ts';
+import { decodePageData, encodePageData } from '../../site/model/pages/page-json.ts';
 import { keyedPages } from '../../site/builder/page-keys.ts';
 import { searchShards } from '../../site/builder/search.ts';
 import { feedItem } from '../../site/outputs/feed-data.ts';
@@ -113,6 +114,19 @@ describe('buildSiteIndex', () => {
     const entries = [article('science', 1, { cluster: 1 }), article('science', 2, { cluster: 1 })];
     const index = buildSiteIndex(entries, config);
     expect(index.stories.map((s) => [s.id, s.lead.id, s.members.length])).toEqual([[1, 'science/a1', 2]]);
+  });
+
+  it("writes an article whole as the page data for Astro's child, and each article and story once however many pages name them", () => {
+    const index = buildSiteIndex([article('science', 1, { cluster: 1 }), article('science', 2, { cluster: 1 })], config);
+    const [newer, older] = index.articles as [Article, Article];
+    // What the index makes when read (slug, addresses) is written like what it holds.
+    expect(JSON.parse(JSON.stringify(older))).toEqual({ id: 'science/a1', slug: 'a1', topic: 'science', data: JSON.parse(JSON.stringify(older.data)), file: 'content/science/a1.md', bodySha: 'x', path: '/science/a1/', ampPath: '/amp/science/a1/', host: 'src.example', mode: older.mode, source: 'src.example', tags: [], shownTags: [] });
+    const story = index.stories[0]!;
+    const decoded = decodePageData<{ story: StoryInfo; cards: Article[]; again: Article[] }>(encodePageData({ story, cards: [newer, older], again: [older] }));
+    expect(decoded.cards[1]).toBe(decoded.again[0]);
+    expect(decoded.story.lead).toBe(decoded.cards[1]);
+    expect(decoded.story.members).toEqual([decoded.cards[0], decoded.cards[1]]);
+    expect(decoded.cards[0]!.path).toBe('/science/a2/');
   });
 
   it('resolves related ids, skipping missing ones and itself, up to relatedCount', () => {

@@ -6,7 +6,7 @@ import { DAILY_FEED_FILES, FEED_FILES } from '../../outputs/feed-files.ts';
 import { latestJson, latestJsonPath } from '../../outputs/latest-json.ts';
 import { siteOpml } from '../../outputs/opml.ts';
 import { sitemapFiles } from '../../outputs/sitemap-data.ts';
-import { newestLastmod, sitemapIndexXml } from '../../outputs/sitemap.ts';
+import { sitemapIndexXml } from '../../outputs/sitemap.ts';
 import type { SiteIndex } from '../site-index.ts';
 import { buildSources, sourceStatus } from '../sources.ts';
 
@@ -36,7 +36,7 @@ function sourcesJson(index: SiteIndex, health: SourceHealth[]): string {
 
 function sitemapIndex(index: SiteIndex): string {
   const { routes } = index;
-  return sitemapIndexXml(sitemapFiles(index).map((file) => ({ loc: routes.absolute(routes.path(`sitemaps/${file.name}.xml`)), lastmod: newestLastmod(file.urls) })));
+  return sitemapIndexXml(sitemapFiles(index).map((file) => ({ loc: routes.absolute(routes.path(`sitemaps/${file.name}.xml`)), lastmod: file.newest })));
 }
 
 /** `root` is the site's (feeds carry article bodies, read from their files). */

@@ -18,13 +18,15 @@ export function encodeShared(value: unknown, isShared: (value: object) => boolea
   const ids = new Map<object, number>();
   const table: object[] = [];
   const replacerFor = (own: unknown) =>
-    function (this: unknown, _key: string, v: unknown): unknown {
-      if (typeof v !== 'object' || v === null || v === own || !isShared(v)) return v;
-      let n = ids.get(v);
+    function (this: Record<string, unknown>, key: string, v: unknown): unknown {
+      // The value as its holder has it: `v` is what its toJSON made, a new object each time.
+      const held = this[key];
+      if (typeof held !== 'object' || held === null || held === own || !isShared(held)) return v;
+      let n = ids.get(held);
       if (n === undefined) {
         n = table.length;
-        ids.set(v, n);
-        table.push(v);
+        ids.set(held, n);
+        table.push(held);
       }
       return { $ref: n };
     };
