@@ -17,10 +17,17 @@ const FACT_FIELDS = ['id', 'url', 'siteName', 'published', 'modified', 'fetched'
 type FactField = (typeof FACT_FIELDS)[number];
 export type Facts = Pick<Frontmatter, FactField>;
 
+/**
+ * What the build memory stores: the facts, and the title, which versions before this one read as a
+ * fact. The CI cache restores the newest memory whatever the code, so a site that goes back to such
+ * a version still finds it.
+ */
+const STORED_FIELDS = ['id', 'title', ...FACT_FIELDS.slice(1)] as const satisfies ReadonlyArray<keyof Frontmatter>;
+
 /** The facts of a frontmatter, as the build memory stores them (JSON). */
 export function factsJson(data: Frontmatter): string {
   const facts: Record<string, unknown> = {};
-  for (const field of FACT_FIELDS) facts[field] = data[field];
+  for (const field of STORED_FIELDS) facts[field] = data[field];
   return JSON.stringify(facts);
 }
 

@@ -99,7 +99,7 @@ describe('the build memory', () => {
     expect(rows).toHaveLength(6);
     for (const row of rows) {
       const data = JSON.parse(row.data) as Record<string, unknown>;
-      expect(JSON.parse(row.facts!)).toEqual({ id: data.id, url: data.url, siteName: data.siteName, published: data.published, modified: data.modified, fetched: data.fetched, tags: data.tags, topic: data.topic, page: data.page, position: data.position, publishedOnSite: data.publishedOnSite, related: data.related, cluster: data.cluster });
+      expect(JSON.parse(row.facts!)).toEqual({ id: data.id, title: data.title, url: data.url, siteName: data.siteName, published: data.published, modified: data.modified, fetched: data.fetched, tags: data.tags, topic: data.topic, page: data.page, position: data.position, publishedOnSite: data.publishedOnSite, related: data.related, cluster: data.cluster });
       expect(row.data_sha).toMatch(/^[\w-]{27}$/);
     }
     expect(await readUrl(join(root, 'dist'), `/${article.id}/`)).toBe(page);
