@@ -4,6 +4,7 @@ import { frontmatterSchema } from '../../crawler/publish/frontmatter.ts';
 import { articleCanonical, languageAlternates } from '../../site/html/page-data.ts';
 import { buildSiteIndex, type ArticleInput } from '../../site/model/site-index.ts';
 import { sitemapFiles } from '../../site/outputs/sitemap-data.ts';
+import { newestLastmod } from '../../site/outputs/sitemap.ts';
 
 function entries(count: number): ArticleInput[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -62,8 +63,20 @@ describe('sitemap groups', () => {
     const after = sitemapFiles(buildSiteIndex(entries(8), config('self')), 3);
     const articles = (files: typeof before) => files.filter((f) => f.name.startsWith('articles-'));
     expect(articles(before).map((f) => f.name)).toEqual(['articles-science-1', 'articles-science-2', 'articles-science-3']);
-    expect(articles(after).slice(0, 2)).toEqual(articles(before).slice(0, 2));
+    const shown = (files: typeof before) => files.map((f) => ({ name: f.name, urls: f.urls, newest: f.newest }));
+    expect(shown(articles(after).slice(0, 2))).toEqual(shown(articles(before).slice(0, 2)));
     expect(articles(after)[2]!.urls).toHaveLength(2);
+  });
+
+  it("gives each file the newest lastmod of its URLs (the sitemap index's), whether its URLs were read first or not", () => {
+    // Each article published an hour after the one before: its own time, and its URL's lastmod.
+    const published = entries(7).map((e, i) => ({ ...e, data: { ...e.data, published: new Date(Date.UTC(2024, 0, 1, i)).toISOString() } }));
+    const files = sitemapFiles(buildSiteIndex(published, config('self')), 3);
+    const articleFiles = files.filter((f) => f.name.startsWith('articles-'));
+    expect(articleFiles.map((f) => f.newest)).toEqual(['2024-01-01T02:00:00Z', '2024-01-01T05:00:00Z', '2024-01-01T06:00:00Z']);
+    for (const file of files) expect(file.newest).toBe(newestLastmod(file.urls));
+    expect(files.find((f) => f.name === 'site-1')!.newest).toBe('2024-01-01T06:00:00Z');
+    expect(files.find((f) => f.name === 'tags-1')!.newest).toBeNull();
   });
 
   it('leaves article pages out and points canonicals at the source when the config says so', () => {
