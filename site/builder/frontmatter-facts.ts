@@ -22,7 +22,7 @@ export type Facts = Pick<Frontmatter, FactField>;
  * fact. The CI cache restores the newest memory whatever the code, so a site that goes back to such
  * a version still finds it.
  */
-const STORED_FIELDS = ['id', 'title', ...FACT_FIELDS.slice(1)] as const satisfies ReadonlyArray<keyof Frontmatter>;
+const STORED_FIELDS = [...FACT_FIELDS, 'title'] as const satisfies ReadonlyArray<keyof Frontmatter>;
 
 /** The facts of a frontmatter, as the build memory stores them (JSON). */
 export function factsJson(data: Frontmatter): string {

@@ -125,7 +125,8 @@ export interface SiteIndex {
 /** What page helpers need of the site beyond a page's own data: its config and routes (a page's props carry the rest, site/model/pages/). */
 export type SiteContext = Pick<SiteIndex, 'config' | 'routes'>;
 
-const NO_TAGS: TagRef[] = [];
+// Shared by every article that shows no tag (and a list of all its tags by its shown tags): frozen, since none may change it.
+const NO_TAGS = Object.freeze([]) as unknown as TagRef[];
 
 /**
  * An article of the index. The planning process holds one for every article of the site, so

@@ -55,52 +55,50 @@ export function sitemapFiles(index: SiteIndex, limit?: number): SitemapFileOf[] 
   const { routes, config } = index;
   const abs = (p: string) => routes.absolute(p);
   const lastmod = (iso: string | null | undefined) => (iso ? rfc3339(iso) : null);
-  const groups: Array<{ name: string; urls: SitemapUrl[]; limit?: number } | ArticleSitemapFile[]> = [];
+  // Groups that grow (articles, tags, sources, stories, days) are cut at ARTICLE_CHUNK, so only their newest file changes.
+  const chunk = Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK);
+  const files: SitemapFileOf[] = [];
+  const group = (name: string, urls: SitemapUrl[], groupLimit = limit) => {
+    for (const file of splitSitemaps([{ name, urls }], groupLimit)) files.push({ ...file, newest: newestLastmod(file.urls) });
+  };
   for (const topic of index.topics) {
     const urls: SitemapUrl[] = [{ loc: abs(routes.topic(topic.slug)), lastmod: lastmod(topic.articles[0]?.data.publishedOnSite) }];
     topic.pages.forEach((page, i) => {
       // A page the front lists whole is the front's (its canonical): it joins the sitemap when it leaves the front.
       if (!index.onFront(topic, i + 1)) urls.push({ loc: abs(routes.topicPage(topic.slug, i + 1)), lastmod: lastmod(page[0].data.publishedOnSite) });
     });
-    groups.push({ name: `topic-${topic.slug}`, urls });
+    group(`topic-${topic.slug}`, urls);
     if (config.site.canonical === 'self') {
       const articles = [...topic.articles].reverse().filter((article) => article.mode === 'full');
-      const chunk = Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK);
-      const chunks: ArticleSitemapFile[] = [];
       for (let i = 0; i < articles.length; i += chunk) {
         const part = articles.slice(i, i + chunk);
-        chunks.push(new ArticleSitemapFile(`articles-${topic.slug}-${chunks.length + 1}`, () => part.map((article) => ({ loc: abs(article.path), lastmod: lastmod(articleUpdated(article.data)) }))));
+        files.push(new ArticleSitemapFile(`articles-${topic.slug}-${i / chunk + 1}`, () => part.map((article) => ({ loc: abs(article.path), lastmod: lastmod(articleUpdated(article.data)) }))));
       }
-      if (chunks.length) groups.push(chunks);
     }
   }
-  groups.push({
-    name: 'site',
-    urls: [
-      { loc: abs(routes.home()), lastmod: lastmod(index.articles[0]?.data.publishedOnSite) },
-      { loc: abs(routes.tags()), lastmod: lastmod(index.articles[0]?.data.publishedOnSite) },
-      ...['about/', 'privacy/', 'terms/', 'dmca/', 'data/'].map((p) => ({ loc: abs(routes.path(p)) })),
-    ],
-  });
+  group('site', [
+    { loc: abs(routes.home()), lastmod: lastmod(index.articles[0]?.data.publishedOnSite) },
+    { loc: abs(routes.tags()), lastmod: lastmod(index.articles[0]?.data.publishedOnSite) },
+    ...['about/', 'privacy/', 'terms/', 'dmca/', 'data/'].map((p) => ({ loc: abs(routes.path(p)) })),
+  ]);
   if (index.listedTags.length) {
     // index.articles is newest first: a tag's oldest article has the highest index.
     const order = new Map(index.articles.map((a, i) => [a, i]));
     const firstSeen = (tag: TagInfo) => order.get(tag.articles[tag.articles.length - 1]!)!;
     const tags = [...index.listedTags].sort((a, b) => firstSeen(b) - firstSeen(a) || (a.slug < b.slug ? -1 : 1));
-    groups.push({ name: 'tags', urls: tags.map((t) => ({ loc: abs(routes.tag(t.slug)) })), limit: Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK) });
+    group('tags', tags.map((t) => ({ loc: abs(routes.tag(t.slug)) })), chunk);
   }
   // Source pages change with every crawl (their health), so they carry no lastmod either.
-  groups.push({ name: 'sources', urls: [{ loc: abs(routes.sources()) }, ...sourceHosts(index).map((host) => ({ loc: abs(routes.source(host)) }))], limit: Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK) });
+  group('sources', [{ loc: abs(routes.sources()) }, ...sourceHosts(index).map((host) => ({ loc: abs(routes.source(host)) }))], chunk);
   if (index.stories.length) {
     // Oldest story first (ids grow), so only the newest file gains URLs; a story page changes with every article it gains, so no lastmod.
-    groups.push({ name: 'stories', urls: index.stories.map((s) => ({ loc: abs(s.path) })), limit: Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK) });
+    group('stories', index.stories.map((s) => ({ loc: abs(s.path) })), chunk);
   }
   const editions = dailyEditions(index);
   if (editions.length) {
     // Oldest day first, so only the newest file gains URLs; the open day's page changes as it fills, so no lastmod.
-    groups.push({ name: 'daily', urls: [{ loc: abs(routes.path('daily/')) }, ...editions.map((e) => ({ loc: abs(e.path) }))], limit: Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK) });
+    group('daily', [{ loc: abs(routes.path('daily/')) }, ...editions.map((e) => ({ loc: abs(e.path) }))], chunk);
   }
-  const files = groups.flatMap((g): SitemapFileOf[] => (Array.isArray(g) ? g : splitSitemaps([{ name: g.name, urls: g.urls }], g.limit ?? limit).map((file) => ({ ...file, newest: newestLastmod(file.urls) }))));
   if (limit === undefined) memo.set(index, files);
   return files;
 }
