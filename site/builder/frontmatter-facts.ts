@@ -8,21 +8,24 @@ import type { Frontmatter } from '../../crawler/publish/frontmatter.ts';
 // 1,060 of 10,298 (the feeds and the pages rendered), and loading took 0.35 s instead of 0.56 s.
 
 /**
- * The fields a whole-site pass reads. A title is read only for what is rendered or keyed (cards,
- * pages, feeds, search records): it is loaded with the rest. An hourly build of 103,096 articles
- * loaded 1,324 frontmatters instead of 1,014, and holds ~0.08 KB an article less.
+ * The fields a whole-site pass reads. A title, an address or the tags as spelled are read only for
+ * what is rendered or keyed (cards, pages, feeds, search records): they are loaded with the rest
+ * (the index takes the host and the tags as the facts are loaded). For the title, an hourly build of 103,096 articles loaded 1,324
+ * frontmatters instead of 1,014, and holds ~0.08 KB an article less; the address was ~0.1 KB.
  */
-const FACT_FIELDS = ['id', 'url', 'siteName', 'published', 'modified', 'fetched', 'tags', 'topic', 'page', 'position', 'publishedOnSite', 'related', 'cluster'] as const satisfies ReadonlyArray<keyof Frontmatter>;
+const FACT_FIELDS = ['id', 'siteName', 'published', 'modified', 'fetched', 'topic', 'page', 'position', 'publishedOnSite', 'related', 'cluster'] as const satisfies ReadonlyArray<keyof Frontmatter>;
 
 type FactField = (typeof FACT_FIELDS)[number];
 export type Facts = Pick<Frontmatter, FactField>;
 
 /**
- * What the build memory stores: the facts, and the title, which versions before this one read as a
- * fact. The CI cache restores the newest memory whatever the code, so a site that goes back to such
- * a version still finds it.
+ * What the build memory stores: the facts, the address and the tags (read for the index as the facts
+ * are loaded, content-index.ts, and not held), and the title, which versions before this one read as a fact.
+ * The CI cache restores the newest memory whatever the code, so a site that goes back to such a
+ * version still finds them.
  */
-const STORED_FIELDS = [...FACT_FIELDS, 'title'] as const satisfies ReadonlyArray<keyof Frontmatter>;
+const STORED_FIELDS = [...FACT_FIELDS, 'title', 'url', 'tags'] as const satisfies ReadonlyArray<keyof Frontmatter>;
+export type StoredFacts = Pick<Frontmatter, (typeof STORED_FIELDS)[number]>;
 
 /** The facts of a frontmatter, as the build memory stores them (JSON). */
 export function factsJson(data: Frontmatter): string {
@@ -40,12 +43,10 @@ class LazyFrontmatter implements Facts {
   // Assigned one by one in one order: every instance has one shape, so reading a fact stays as
   // fast as on a parsed object (Object.assign gave instances slower, dictionary-like properties).
   id: number;
-  url: string;
   siteName: string | null;
   published: string | null;
   modified: string | null;
   fetched: string;
-  tags: string[];
   topic: string;
   page: number;
   position: number;
@@ -59,12 +60,10 @@ class LazyFrontmatter implements Facts {
 
   constructor(facts: Facts, key: string, load: (key: string) => Frontmatter) {
     this.id = facts.id;
-    this.url = facts.url;
     this.siteName = facts.siteName;
     this.published = facts.published;
     this.modified = facts.modified;
     this.fetched = facts.fetched;
-    this.tags = facts.tags;
     this.topic = facts.topic;
     this.page = facts.page;
     this.position = facts.position;
@@ -88,7 +87,7 @@ class LazyFrontmatter implements Facts {
   }
 }
 
-const OTHER_FIELDS = ['title', 'description', 'canonical', 'author', 'lang', 'image', 'favicon', 'wordCount', 'readingTime', 'archive'] as const satisfies ReadonlyArray<Exclude<keyof Frontmatter, FactField>>;
+const OTHER_FIELDS = ['title', 'url', 'tags', 'description', 'canonical', 'author', 'lang', 'image', 'favicon', 'wordCount', 'readingTime', 'archive'] as const satisfies ReadonlyArray<Exclude<keyof Frontmatter, FactField>>;
 // A field the frontmatter gains must be named above or among the facts: this fails to compile until it is.
 const everyField: [Exclude<keyof Frontmatter, FactField | (typeof OTHER_FIELDS)[number]>] extends [never] ? true : never = true;
 void everyField;

@@ -4,7 +4,7 @@ import { time } from './dates.ts';
 import { tagSlug } from '../../crawler/enrich/tag-slug.ts';
 import { createRoutes, type Routes } from './urls.ts';
 import { modeOf, type ReuseMode } from './reuse.ts';
-import { sourceHost } from '../../crawler/url/source-host.ts';
+import { sourceHostsOf } from '../../crawler/url/source-host.ts';
 import { sourceFeeds, sourceNames } from './source-names.ts';
 import type { SourceHealth } from '../builder/data/sources.ts';
 
@@ -20,6 +20,10 @@ export interface ArticleInput {
   bodySha: string;
   /** A hash of the frontmatter as the build memory stores it (content-index.ts), when known: what a page key takes of it, without writing it out again. */
   dataSha?: string;
+  /** Its source host (sourceHost of its address), when the reader of content/ read it as it loaded (content-index.ts): the index then never reads the address. */
+  host?: string | null;
+  /** Its tags as its frontmatter spells them, when the reader of content/ read them as it loaded: the index then never reads them from the frontmatter, which need not hold them. */
+  tagSpellings?: readonly string[];
 }
 
 export interface TagRef {
@@ -146,6 +150,8 @@ class IndexedArticle implements Article {
   source = '';
   tags: TagRef[];
   shownTags: TagRef[] = NO_TAGS;
+  /** The article before it in its topic's publication order (`SiteIndex.older`): a field, not a map's entry, at a quarter of the cost. */
+  olderInTopic: Article | null = null;
   #routes: Routes;
 
   constructor(entry: ArticleInput, routes: Routes, host: string | null, mode: ReuseMode, tags: TagRef[]) {
@@ -192,73 +198,17 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
   const pageSize = config.publish.pageSize;
   const collator = new Intl.Collator(config.site.language, { sensitivity: 'base' });
 
-  const tagNames = new Map<string, Map<string, number>>();
-  // Slugging a name is the costliest step here, and a site uses a few thousand names over and over.
-  const slugs = new Map<string, string>();
-  const slugOf = (name: string) => slugs.get(name) ?? slugs.set(name, tagSlug(name)).get(name)!;
-  // A site has a few hundred sources: each address's host is read once per origin, not parsed per
-  // article. The part before the first '/' after '//' holds the whole authority (a URL parser ends
-  // it there or sooner), so every address that starts with it has the same host.
-  const hosts = new Map<string, string | null>();
-  const hostOf = (url: string) => {
-    const origin = url.slice(0, url.indexOf('/', url.indexOf('//') + 2) >>> 0);
-    let host = hosts.get(origin);
-    if (host === undefined) hosts.set(origin, (host = sourceHost(url)));
-    return host;
-  };
-  const articles: Article[] = entries.map((entry) => {
-    const tags = spelledTags(entry.data.tags, slugOf);
-    for (const { slug: s, name } of tags) {
-      const names = tagNames.get(s) ?? new Map<string, number>();
-      names.set(name, (names.get(name) ?? 0) + 1);
-      tagNames.set(s, names);
-    }
-    const host = hostOf(entry.data.url);
-    return new IndexedArticle(entry, routes, host, modeOf(config, entry.data.topic, host), tags);
-  });
+  // The whole-site passes below run in functions of their own: the maps they build on the way die
+  // with them. A map a closure of this function reads would live as long as the index (V8 keeps a
+  // function's captured variables in one context that every closure of it holds).
+  const { articles, tagNames } = indexArticles(entries, config, routes);
   sortNewestFirst(articles);
   const names = sourceNames(config, health, articles);
   const nameOf = (host: string) => names.get(host) ?? host;
   const feeds = sourceFeeds(config, health);
   for (const article of articles) article.source = article.host ? nameOf(article.host) : article.data.siteName || article.data.url;
   const byId = new Map(articles.map((a) => [a.id, a]));
-
-  const tagDisplay = new Map<string, string>();
-  for (const [slug, names] of tagNames) tagDisplay.set(slug, tagName(names, collator)!);
-  // One TagRef a tag, shared by its articles: they all show the tag by its display name.
-  const tagBySlug = new Map<string, TagInfo>();
-  const refBySlug = new Map<string, TagRef>();
-  for (const article of articles) {
-    article.tags = article.tags.map(({ slug }) => {
-      let ref = refBySlug.get(slug);
-      if (!ref) refBySlug.set(slug, (ref = { slug, name: tagDisplay.get(slug)! }));
-      let info = tagBySlug.get(slug);
-      if (!info) tagBySlug.set(slug, (info = { slug, name: ref.name, articles: [], listed: false, spellings: tagNames.get(slug)! }));
-      info.articles.push(article);
-      return ref;
-    });
-  }
-  for (const info of tagBySlug.values()) info.listed = info.articles.length >= config.publish.minTagArticles;
-  // An article shows the tags that had reached minTagArticles when it was published (itself
-  // included), counted oldest first: what an article page shows never changes later, so old
-  // pages stay byte-stable, and a tag starts to show once it has proved to recur.
-  const running = new Map<string, number>();
-  const showing: boolean[] = [];
-  for (let i = articles.length - 1; i >= 0; i--) {
-    const article = articles[i]!;
-    let shown = 0;
-    for (let j = 0; j < article.tags.length; j++) {
-      const slug = article.tags[j]!.slug;
-      const n = (running.get(slug) ?? 0) + 1;
-      running.set(slug, n);
-      showing[j] = n >= config.publish.minTagArticles;
-      if (showing[j]) shown++;
-    }
-    // Most articles show all their tags or none: those share a list rather than hold a copy.
-    article.shownTags = shown === article.tags.length ? article.tags : shown === 0 ? NO_TAGS : article.tags.filter((_, j) => showing[j]);
-  }
-  const tags = [...tagBySlug.values()].sort((a, b) => collator.compare(a.name, b.name) || (a.slug < b.slug ? -1 : 1));
-  const listedTags = tags.filter((t) => t.listed);
+  const { tagBySlug, tags, listedTags } = indexTags(articles, tagNames, config, collator);
 
   const topicBySlug = new Map<string, TopicInfo>();
   for (const t of config.topics) {
@@ -274,7 +224,6 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
   }
   // Each article's older neighbour: the one before it in its topic's publication order. A removed
   // article (npm run remove) leaves a gap in the positions, which the neighbour steps over.
-  const olderOf = new Map<Article, Article>();
   const lastFilled = new Map<TopicInfo, number>();
   for (const topic of topicBySlug.values()) {
     for (const article of topic.articles) (topic.pages[article.data.page - 1] ??= []).push(article);
@@ -285,7 +234,7 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
     if (lastPage === 0 || topic.pages[lastPage - 1].length >= pageSize) topic.pages.push([]);
     lastFilled.set(topic, topic.pages.findLastIndex((p) => p.length > 0) + 1);
     const byPosition = [...topic.articles].sort((a, b) => a.data.position - b.data.position);
-    for (let i = 1; i < byPosition.length; i++) olderOf.set(byPosition[i]!, byPosition[i - 1]!);
+    for (let i = 1; i < byPosition.length; i++) (byPosition[i] as IndexedArticle).olderInTopic = byPosition[i - 1]!;
   }
   const topics = [...topicBySlug.values()].sort((a, b) => Number(b.configured) - Number(a.configured));
 
@@ -343,7 +292,7 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
       return out;
     },
     older(article) {
-      return olderOf.get(article) ?? null;
+      return (article as IndexedArticle).olderInTopic ?? null;
     },
     isFullPage(topic, page) {
       // A page that lost an article to a removal keeps its number and shows one fewer: it is full
@@ -358,6 +307,72 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
       return !topic.pages[page - 1]?.length || page > (olderPageOf(topic) ?? 0);
     },
   };
+}
+
+/** Every entry as an article of the index, and how many articles spell each tag (by slug) each way. */
+function indexArticles(entries: ArticleInput[], config: Config, routes: Routes): { articles: Article[]; tagNames: Map<string, Map<string, number>> } {
+  const tagNames = new Map<string, Map<string, number>>();
+  // Slugging a name is the costliest step here, and a site uses a few thousand names over and over.
+  const slugs = new Map<string, string>();
+  const slugOf = (name: string) => slugs.get(name) ?? slugs.set(name, tagSlug(name)).get(name)!;
+  const hostOf = sourceHostsOf();
+  const articles: Article[] = entries.map((entry) => {
+    const tags = spelledTags(entry.tagSpellings ?? entry.data.tags, slugOf);
+    for (const { slug: s, name } of tags) {
+      const names = tagNames.get(s) ?? new Map<string, number>();
+      names.set(name, (names.get(name) ?? 0) + 1);
+      tagNames.set(s, names);
+    }
+    // The content index reads the host as it loads (content-index.ts), so the address need not be held.
+    const host = entry.host !== undefined ? entry.host : hostOf(entry.data.url);
+    return new IndexedArticle(entry, routes, host, modeOf(config, entry.data.topic, host), tags);
+  });
+  return { articles, tagNames };
+}
+
+/** The site's tags (articles newest first): each article's tags become the one shared object a tag, and the tags it shows are chosen. */
+function indexTags(
+  articles: Article[],
+  tagNames: Map<string, Map<string, number>>,
+  config: Config,
+  collator: Intl.Collator,
+): { tagBySlug: Map<string, TagInfo>; tags: TagInfo[]; listedTags: TagInfo[] } {
+  const tagDisplay = new Map<string, string>();
+  for (const [slug, names] of tagNames) tagDisplay.set(slug, tagName(names, collator)!);
+  // One TagRef a tag, shared by its articles: they all show the tag by its display name.
+  const tagBySlug = new Map<string, TagInfo>();
+  const refBySlug = new Map<string, TagRef>();
+  for (const article of articles) {
+    article.tags = article.tags.map(({ slug }) => {
+      let ref = refBySlug.get(slug);
+      if (!ref) refBySlug.set(slug, (ref = { slug, name: tagDisplay.get(slug)! }));
+      let info = tagBySlug.get(slug);
+      if (!info) tagBySlug.set(slug, (info = { slug, name: ref.name, articles: [], listed: false, spellings: tagNames.get(slug)! }));
+      info.articles.push(article);
+      return ref;
+    });
+  }
+  for (const info of tagBySlug.values()) info.listed = info.articles.length >= config.publish.minTagArticles;
+  // An article shows the tags that had reached minTagArticles when it was published (itself
+  // included), counted oldest first: what an article page shows never changes later, so old
+  // pages stay byte-stable, and a tag starts to show once it has proved to recur.
+  const running = new Map<string, number>();
+  const showing: boolean[] = [];
+  for (let i = articles.length - 1; i >= 0; i--) {
+    const article = articles[i]!;
+    let shown = 0;
+    for (let j = 0; j < article.tags.length; j++) {
+      const slug = article.tags[j]!.slug;
+      const n = (running.get(slug) ?? 0) + 1;
+      running.set(slug, n);
+      showing[j] = n >= config.publish.minTagArticles;
+      if (showing[j]) shown++;
+    }
+    // Most articles show all their tags or none: those share a list rather than hold a copy.
+    article.shownTags = shown === article.tags.length ? article.tags : shown === 0 ? NO_TAGS : article.tags.filter((_, j) => showing[j]);
+  }
+  const tags = [...tagBySlug.values()].sort((a, b) => collator.compare(a.name, b.name) || (a.slug < b.slug ? -1 : 1));
+  return { tagBySlug, tags, listedTags: tags.filter((t) => t.listed) };
 }
 
 /** An article's tags as its frontmatter spells them, once a slug (the first spelling counts), without those that have no slug. */

@@ -8,6 +8,9 @@ import { buildSite } from '../../scripts/build.ts';
 import { syntheticConfig, writeSyntheticSite } from '../../scripts/dev/lib/synthetic-content.ts';
 import { memoryFile, packHtml, unpackHtml } from '../../site/html/html-cache.ts';
 import { readUrl } from './helpers/dist.ts';
+import { loadContentIndex } from '../../site/builder/content-index.ts';
+import { sourceHost } from '../../crawler/url/source-host.ts';
+import type { Frontmatter } from '../../crawler/publish/frontmatter.ts';
 
 // The build's memory (site/builder/memory.ts): one SQLite file holding the content index, the
 // manifest and each body's HTML. Real builds of a small site: the pages, AMP pages and feeds
@@ -104,6 +107,23 @@ describe('the build memory', () => {
     }
     expect(await readUrl(join(root, 'dist'), `/${article.id}/`)).toBe(page);
   }, 300_000);
+
+  it("hands the index each article's host and tags as it loads its facts: the frontmatter it holds has neither, and loads them with the rest when asked", () => {
+    withMemory((db) => {
+      const { entries } = loadContentIndex(db);
+      expect(entries).toHaveLength(6);
+      for (const entry of entries) {
+        const stored = JSON.parse((db.prepare('SELECT data FROM content WHERE file = ?').get(entry.file) as { data: string }).data) as Frontmatter;
+        expect(Object.keys(entry.data)).not.toContain('url');
+        expect(Object.keys(entry.data)).not.toContain('tags');
+        expect(entry.host).toBe(sourceHost(stored.url));
+        expect(entry.tagSpellings).toEqual(stored.tags);
+        expect(entry.data.url).toBe(stored.url);
+        expect(entry.data.tags).toEqual(stored.tags);
+        expect(JSON.parse(JSON.stringify(entry.data))).toEqual(stored);
+      }
+    });
+  });
 
   it("treats the whole-site JSON memory of the version before as no memory: a cold build, and the files removed", async () => {
     const build = join(root, '.gleaner', 'build');

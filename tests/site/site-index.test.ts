@@ -129,6 +129,23 @@ describe('buildSiteIndex', () => {
     expect(decoded.cards[0]!.path).toBe('/science/a2/');
   });
 
+  it("takes an article's host and tags from its entry when the content index read them as it loaded, never from its frontmatter", () => {
+    const plain = [article('science', 0, { tags: ['Mars', 'Rockets'] }), article('science', 1, { tags: ['mars'], url: 'https://www.other.example/x' })];
+    const stored = plain.map((entry) => {
+      // A frontmatter without its address and tags, as the content index holds it: reading either fails here.
+      const data = Object.create(entry.data, {
+        url: { get: () => expect.fail('read the address') },
+        tags: { get: () => expect.fail('read the tags') },
+      }) as typeof entry.data;
+      return { ...entry, data, host: entry.data.url.includes('other') ? 'other.example' : 'src.example', tagSpellings: entry.data.tags };
+    });
+    const want = buildSiteIndex(plain, config);
+    const got = buildSiteIndex(stored, config);
+    expect(got.articles.map((a) => [a.id, a.host, a.source, a.tags])).toEqual(want.articles.map((a) => [a.id, a.host, a.source, a.tags]));
+    expect(got.tags.map((t) => [t.slug, t.name, t.articles.map((a) => a.id)])).toEqual(want.tags.map((t) => [t.slug, t.name, t.articles.map((a) => a.id)]));
+    expect(got.articles.map((a) => a.host)).toEqual(['other.example', 'src.example']);
+  });
+
   it('resolves related ids, skipping missing ones and itself, up to relatedCount', () => {
     const index = buildSiteIndex(
       [article('science', 0), article('science', 1), article('science', 2), article('science', 3, { related: ['science/a3', 'science/missing', 'science/a0', 'science/a2', 'science/a1'] })],
