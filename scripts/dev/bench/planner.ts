@@ -87,6 +87,7 @@ try {
   await planner.done;
   const peak = sampler?.stop().peakBytes ?? 0;
   console.log(`bench:planner on ${describeMachine()}\n${site}: ${plan.articles} articles, ${plan.toRender.length} pages to render (keyed ${plan.keying}), ${plan.dataWritten} data files written`);
+  console.log(`pages to render by kind: ${pagesByKind(plan.toRender.map((p) => p.file), config.topics.map((t) => t.slug))}`);
   console.log(`planned in ${(plannedMs / 1000).toFixed(1)} s (${Object.entries(plan.timings).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`).join(', ')}), peak ${peak ? `${(peak / 2 ** 30).toFixed(2)} GB` : 'unknown'}`);
   console.log(`wrote ${writeResults('planner', { site, articles: plan.articles, plannedMs: Math.round(plannedMs), timings: plan.timings, peakBytes: peak })}`);
 } finally {
@@ -150,4 +151,15 @@ async function timePhases(rounds: number): Promise<void> {
     db.close();
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** How many pages of each kind: a file's path with its topic and every name in it but the last file's made general (`<topic>/*/index.html`: article pages). */
+function pagesByKind(files: string[], topics: string[]): string {
+  const counts = new Map<string, number>();
+  for (const file of files) {
+    const parts = file.split('/');
+    const kind = parts.map((part, i) => (i === 0 ? (topics.includes(part) ? '<topic>' : part) : i === parts.length - 1 || part === 'page' ? part : '*')).join('/');
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${kind} ${n}`).join(', ');
 }
