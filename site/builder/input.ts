@@ -9,6 +9,8 @@ const RESOLVED = `\0${ID}`;
 export interface BuildInput {
   /** The data of the pages this build renders (site/builder/page-input.ts): per keyed route its pages as getStaticPaths returns them, the data of the pages rendered every build, the documents of such endpoints. */
   pages: string;
+  /** A folder: the documents of the endpoints rendered every build (feeds, OPML, the sitemap index…), a file each under its path (page-input.ts). */
+  documents: string;
   /** What the data page lists (site/builder/data/index.ts). */
   downloads: string;
   /** The old pages of removed articles (site/model/removed.ts). */
@@ -21,6 +23,7 @@ export interface BuildInput {
 export function buildInputFiles(dir: string): BuildInput {
   return {
     pages: join(dir, 'pages.json'),
+    documents: join(dir, 'documents'),
     downloads: join(dir, 'downloads.json'),
     removed: join(dir, 'removed.json'),
   };

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { config, input, paths } from 'virtual:gleaner/config';
 import { articleHtml } from '../html/article-body.ts';
 import { openSummaryCache, type SummaryCache } from '../html/summary-cache.ts';
@@ -33,17 +34,24 @@ export function alwaysPages(): PageInput['always'] {
   return pageInput().always;
 }
 
-/** An endpoint's document, by its path under the site (site/model/pages/documents.ts). */
+let documentsMemo: Set<string> | undefined;
+
+/** The paths of the endpoints' documents the build wrote. */
+function documentPaths(): Set<string> {
+  documentsMemo ??= new Set(pageInput().documents);
+  return documentsMemo;
+}
+
+/** An endpoint's document, by its path under the site (site/model/pages/documents.ts), read from the file the build wrote it to. */
 export function documentAt(path: string): string {
-  const text = pageInput().documents[path];
-  if (text === undefined) throw new Error(`the build prepared no document ${path}`);
-  return text;
+  if (!documentPaths().has(path)) throw new Error(`the build prepared no document ${path}`);
+  return readFileSync(join(input.documents, path), 'utf8');
 }
 
 /** The topics that have a document `file` of their own (`<under><topic>/<file>`), as static paths. */
 export function topicDocumentPaths(file: string, under = ''): Array<{ params: { topic: string } }> {
-  const { documents, always } = pageInput();
-  return always.topicFronts.filter(({ params }) => `${under}${params.topic}/${file}` in documents).map(({ params }) => ({ params: { topic: params.topic! } }));
+  const documents = documentPaths();
+  return pageInput().always.topicFronts.filter(({ params }) => documents.has(`${under}${params.topic}/${file}`)).map(({ params }) => ({ params: { topic: params.topic! } }));
 }
 
 let summariesMemo: SummaryCache | undefined;

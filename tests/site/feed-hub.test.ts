@@ -39,8 +39,9 @@ async function feeds(websubHub?: string): Promise<Array<[string, string]>> {
     site: { title: 'Hub test', url: 'https://news.example.org/', websubHub },
     topics: [{ slug: 'space', name: 'Space', sources: ['https://a.example/feed'] }, { slug: 'climate', name: 'Climate', sources: ['https://b.example/feed'] }],
   });
-  const documents = await endpointDocuments(buildSiteIndex(entries(), config), root, []);
-  return Object.entries(documents).filter(([path]) => isFeedFile(path));
+  const documents: Array<[string, string]> = [];
+  for await (const document of endpointDocuments(buildSiteIndex(entries(), config), root, [])) documents.push(document);
+  return documents.filter(([path]) => isFeedFile(path));
 }
 
 const check = (path: string) => (path.endsWith('.json') ? checkJsonFeed : path.endsWith('atom.xml') ? checkAtom : checkRss);

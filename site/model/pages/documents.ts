@@ -11,9 +11,9 @@ import type { SiteIndex } from '../site-index.ts';
 import { buildSources, sourceStatus } from '../sources.ts';
 
 // The endpoints rendered every build (feeds, OPML, the sitemap index, sources.json, the
-// latest.json files of /data/) read the
-// whole site's lists: their documents are written here, from the build's one site index, and
-// the endpoints serve them (site/pages/). Keyed by the document's path under the site.
+// latest.json files of /data/) read the whole site's lists: their documents are made here, from
+// the build's one site index, written by the build to files of Astro's input, and the endpoints
+// serve them (site/pages/). Named by the document's path under the site.
 
 function sourcesJson(index: SiteIndex, health: SourceHealth[]): string {
   const { routes } = index;
@@ -39,22 +39,25 @@ function sitemapIndex(index: SiteIndex): string {
   return sitemapIndexXml(sitemapFiles(index).map((file) => ({ loc: routes.absolute(routes.path(`sitemaps/${file.name}.xml`)), lastmod: file.newest })));
 }
 
-/** `root` is the site's (feeds carry article bodies, read from their files). */
-export async function endpointDocuments(index: SiteIndex, root: string, health: SourceHealth[]): Promise<Record<string, string>> {
-  const documents: Record<string, string> = {};
+/**
+ * Each document, one at a time, with its path: the build writes each to a file of its own as it is
+ * made (page-input.ts). Feeds carry whole bodies (~30 MB at 100,000 articles): made and held all at
+ * once, and written into the pages' data, they were the planning process's largest part after the
+ * index. `root` is the site's (feeds carry article bodies, read from their files).
+ */
+export async function* endpointDocuments(index: SiteIndex, root: string, health: SourceHealth[]): AsyncGenerator<[path: string, text: string]> {
   for (const [kind, file] of Object.entries(FEED_FILES) as Array<[FeedKind, string]>) {
-    documents[file] = await (await feedResponse(index, root, kind)).text();
-    for (const topic of index.topics) documents[`${topic.slug}/${file}`] = await (await feedResponse(index, root, kind, topic)).text();
-    documents[`stories/${file}`] = await storyFeedResponse(index, kind).text();
+    yield [file, await (await feedResponse(index, root, kind)).text()];
+    for (const topic of index.topics) yield [`${topic.slug}/${file}`, await (await feedResponse(index, root, kind, topic)).text()];
+    yield [`stories/${file}`, await storyFeedResponse(index, kind).text()];
   }
-  documents['opml.xml'] = siteOpml(index, undefined, health);
+  yield ['opml.xml', siteOpml(index, undefined, health)];
   // Only topics in the config have sources; a removed topic's pages build without a list.
-  for (const topic of index.topics) if (topic.configured) documents[`${topic.slug}/opml.xml`] = siteOpml(index, topic, health);
-  documents[DAILY_FEED_FILES.rss] = dailyFeed(index, 'rss');
-  documents[DAILY_FEED_FILES.atom] = dailyFeed(index, 'atom');
-  documents['sitemap-index.xml'] = sitemapIndex(index);
-  documents['sources.json'] = sourcesJson(index, health);
-  documents[latestJsonPath()] = latestJson(index);
-  for (const topic of index.topics) documents[latestJsonPath(topic)] = latestJson(index, topic);
-  return documents;
+  for (const topic of index.topics) if (topic.configured) yield [`${topic.slug}/opml.xml`, siteOpml(index, topic, health)];
+  yield [DAILY_FEED_FILES.rss, dailyFeed(index, 'rss')];
+  yield [DAILY_FEED_FILES.atom, dailyFeed(index, 'atom')];
+  yield ['sitemap-index.xml', sitemapIndex(index)];
+  yield ['sources.json', sourcesJson(index, health)];
+  yield [latestJsonPath(), latestJson(index)];
+  for (const topic of index.topics) yield [latestJsonPath(topic), latestJson(index, topic)];
 }
