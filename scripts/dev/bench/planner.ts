@@ -153,12 +153,12 @@ async function timePhases(rounds: number): Promise<void> {
   }
 }
 
-/** How many pages of each kind: a file's path with its topic and every name in it but the last file's made general (`<topic>/*/index.html`: article pages). */
+/** How many pages of each kind: a file's path with its topic and every folder name in it made general ("<topic>/_/index.html": article pages). */
 function pagesByKind(files: string[], topics: string[]): string {
   const counts = new Map<string, number>();
   for (const file of files) {
     const parts = file.split('/');
-    const kind = parts.map((part, i) => (i === 0 ? (topics.includes(part) ? '<topic>' : part) : i === parts.length - 1 || part === 'page' ? part : '*')).join('/');
+    const kind = parts.map((part, i) => (i === 0 ? (topics.includes(part) ? '<topic>' : part) : i === parts.length - 1 || part === 'page' ? part : '_')).join('/');
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${kind} ${n}`).join(', ');
