@@ -81,6 +81,13 @@ describe('writePageInput', () => {
 
     // Fronts, feeds and source pages show their newest: a part of the site.
     expect(articlesIn(input.pages)).toBeLessThan(ARTICLES / 2);
+
+    // The endpoints' documents are files of their own beside it, not part of it: a feed carries whole bodies.
+    expect(read.documents).toContain('rss.xml');
+    expect(read.documents).toContain('science/feed.json');
+    for (const path of read.documents) expect(readFileSync(join(input.documents, path), 'utf8').length, path).toBeGreaterThan(0);
+    expect(readFileSync(join(input.documents, 'rss.xml'), 'utf8')).toContain('<rss');
+    expect(readFileSync(input.pages, 'utf8')).not.toContain('<rss');
   });
 
   it('a cold build hands every page its props, each article written once', async () => {
