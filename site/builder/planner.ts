@@ -54,8 +54,8 @@ export function startPlanner(job: PlanJob): Planner {
  * (BENCHMARKS.md). Its old generation grows as the index is loaded, and V8 lets it reach up to ~4×
  * what was live at its last collection before collecting again: at 104,695 articles ~0.3 GB of its
  * ~0.6 GB peak was garbage not yet collected. A growth of 20% at most took that peak to ~0.44 GB,
- * in no time measured apart from the machine's noise. A cold build keys and indexes every page,
- * where allocation is the work: it keeps V8's defaults.
+ * for at most ~1-2 s more collecting there (within the machine's spread between rounds). A cold
+ * build keys and indexes every page, where allocation is the work: it keeps V8's defaults.
  */
 function plannerV8Flags(mode: PlanJob['mode']): string[] {
   return mode === 'cold' ? [] : ['--max-semi-space-size=8', '--heap-growing-percent=20'];
