@@ -256,17 +256,17 @@ export function loadContentIndex(db: DatabaseSync): Pick<ContentIndex, 'entries'
 
 /**
  * The planning process holds every article's facts: a related article's id is held once, as its
- * article's, and a site name, tag or time on the site once for the site (each parsed copy of a
- * related id was ~0.14 KB an article; a run publishes its articles at one time). A function of its
- * own: what it holds on the way is let go when it returns, not kept with `load`'s closure.
+ * article's, and a site name or time on the site once for the site (each parsed copy of a related
+ * id was ~0.14 KB an article; a run publishes its articles at one time). The tags as spelled are
+ * not held past the index, so they are left as parsed. A function of its own: what it holds on the
+ * way is let go when it returns, not kept with `load`'s closure.
  */
 function holdOnce(entries: ContentEntry[], byId: ReadonlyMap<string, ContentEntry>): void {
   const held = new Map<string, string>();
   const once = (value: string) => held.get(value) ?? (held.set(value, value), value);
-  for (const { data, tagSpellings: tags = [] } of entries) {
+  for (const { data } of entries) {
     const { related } = data;
     for (let i = 0; i < related.length; i++) related[i] = byId.get(related[i]!)?.id ?? related[i]!;
-    for (let i = 0; i < tags.length; i++) (tags as string[])[i] = once(tags[i]!);
     if (data.siteName !== null) data.siteName = once(data.siteName);
     data.publishedOnSite = once(data.publishedOnSite);
   }

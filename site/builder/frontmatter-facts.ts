@@ -10,8 +10,9 @@ import type { Frontmatter } from '../../crawler/publish/frontmatter.ts';
 /**
  * The fields a whole-site pass reads. A title, an address or the tags as spelled are read only for
  * what is rendered or keyed (cards, pages, feeds, search records): they are loaded with the rest
- * (the index takes the host and the tags as the facts are loaded). For the title, an hourly build of 103,096 articles loaded 1,324
- * frontmatters instead of 1,014, and holds ~0.08 KB an article less; the address was ~0.1 KB.
+ * (the index takes the host and the tags as the facts are loaded). For the title, an hourly build
+ * of 103,096 articles loaded 1,324 frontmatters instead of 1,014, and holds ~0.08 KB an article
+ * less; the address was ~0.1 KB.
  */
 const FACT_FIELDS = ['id', 'siteName', 'published', 'modified', 'fetched', 'topic', 'page', 'position', 'publishedOnSite', 'related', 'cluster'] as const satisfies ReadonlyArray<keyof Frontmatter>;
 
@@ -19,10 +20,10 @@ type FactField = (typeof FACT_FIELDS)[number];
 export type Facts = Pick<Frontmatter, FactField>;
 
 /**
- * What the build memory stores: the facts, the address and the tags (read for the index as the facts
- * are loaded, content-index.ts, and not held), and the title, which versions before this one read as a fact.
- * The CI cache restores the newest memory whatever the code, so a site that goes back to such a
- * version still finds them.
+ * What the build memory stores: the facts, the address and the tags (read for the index as the
+ * facts are loaded, content-index.ts, and not held), and the title, which versions before this one
+ * read as a fact. The CI cache restores the newest memory whatever the code, so a site that goes
+ * back to such a version still finds them.
  */
 const STORED_FIELDS = [...FACT_FIELDS, 'title', 'url', 'tags'] as const satisfies ReadonlyArray<keyof Frontmatter>;
 export type StoredFacts = Pick<Frontmatter, (typeof STORED_FIELDS)[number]>;
