@@ -3,8 +3,7 @@ import type { Article, SiteIndex, StoryInfo } from '../model/site-index.ts';
 import { TAG_PAGE_LIMIT } from '../html/page-data.ts';
 import { sitemapFiles } from '../outputs/sitemap-data.ts';
 import { dailyEditions } from '../model/daily.ts';
-import { ARTICLE_PAGE_TELLINGS, storyArchiveOf, storySpan } from '../model/story-list.ts';
-import { storyCoverage } from '../model/story-sources.ts';
+import { articlePageTellings, storyArchiveOf, storyFirstTellings } from '../model/story-list.ts';
 import type { PageReach } from './page-reach.ts';
 
 // The pages whose number grows with the site (articles, their AMP pages, archive pages, tag
@@ -44,14 +43,14 @@ export function card(article: Article): string {
 }
 const cards = new WeakMap<Article, string>();
 
-/**
- * What an article page shows of its story (StoryTellings): the story's coverage and span, and its
- * newest other tellings up to ARTICLE_PAGE_TELLINGS. Not every member: a key that held them all
- * would make keying a story's pages quadratic in its size.
- */
-function storyShown(story: StoryInfo, article: Article, facts: (story: StoryInfo) => unknown): unknown {
-  const shown = story.members.slice(0, ARTICLE_PAGE_TELLINGS + 1).filter((m) => m !== article).slice(0, ARTICLE_PAGE_TELLINGS);
-  return [facts(story), shown.map(card)];
+/** What an article page shows of its story: its page and its first other tellings (story-list.ts). */
+function storyShown(story: StoryInfo, article: Article): unknown {
+  return [story.id, story.path, articlePageTellings(story, article).map(card)];
+}
+
+/** What an article shows of itself, hashed: its stamp's own part. */
+function ownStamp(article: Article): string {
+  return hash([article.path, article.dataSha ?? article.data, article.source, article.bodySha, article.mode, article.shownTags]);
 }
 
 /**
@@ -104,12 +103,6 @@ export type Reach = Omit<PageReach, 'shardsFrom'> & { listKept: boolean };
 export function keyedPages(index: SiteIndex, prefix: string, known: KnownKeys | null = null, reach: Reach | null = null): KeyedSite {
   const pages: KeyedPage[] = [];
   const kept: KeptPage[] = [];
-  const storyFacts = new Map<StoryInfo, unknown>();
-  const facts = (story: StoryInfo) => {
-    let known = storyFacts.get(story);
-    if (known === undefined) storyFacts.set(story, (known = [story.id, story.path, story.members.length, storyCoverage(story), storySpan(story)]));
-    return known;
-  };
   // Each article's own stamp, and its last build's stamp, in the site index's order; the articles
   // whose own stamp changed (an hourly build: the new ones and a few edited) are the small set a
   // listing page asks about.
@@ -120,7 +113,7 @@ export function keyedPages(index: SiteIndex, prefix: string, known: KnownKeys | 
   let stamped = 0;
   for (let i = 0; i < articles.length; i++) {
     const article = articles[i]!;
-    const own = hash([article.path, article.dataSha ?? article.data, article.source, article.bodySha, article.mode, article.shownTags]);
+    const own = ownStamp(article);
     owns.set(article, own);
     before[i] = known?.stamps.get(article.id);
     if (before[i] !== undefined) stamped++;
@@ -129,7 +122,7 @@ export function keyedPages(index: SiteIndex, prefix: string, known: KnownKeys | 
   const storyStamps = new Map<StoryInfo, string>();
   const storyStamp = (story: StoryInfo) => {
     let stamp = storyStamps.get(story);
-    if (stamp === undefined) storyStamps.set(story, (stamp = hash([facts(story), story.members.slice(0, ARTICLE_PAGE_TELLINGS + 1).map((m) => owns.get(m))])));
+    if (stamp === undefined) storyStamps.set(story, (stamp = hash([story.id, story.path, storyFirstTellings(story).map((m) => owns.get(m) ?? ownStamp(m))])));
     return stamp;
   };
   const unchanged = (article: Article) => !changedOwn.has(article);
@@ -156,7 +149,7 @@ export function keyedPages(index: SiteIndex, prefix: string, known: KnownKeys | 
     const topicName = topic ? [topic.slug, topic.name] : null;
     // The reuse mode is resolved from the config, which the fingerprint leaves out: a source turned to excerpt re-renders only its own pages.
     const body = [article.bodySha, article.mode];
-    const key = hash([prefix, card(article), body, tags, topicName, related.map(card), older ? [older.path, older.data.title] : null, story ? storyShown(story, article, facts) : null]);
+    const key = hash([prefix, card(article), body, tags, topicName, related.map(card), older ? [older.path, older.data.title] : null, story ? storyShown(story, article) : null]);
     const ampKey = hash([prefix, card(article), body, tags, topicName]);
     if (keeps) {
       if (known!.key(file) !== key || known!.key(ampFile) !== ampKey) {

@@ -2,21 +2,22 @@ import { hash } from 'node:crypto';
 import { articleMs } from '../model/article-time.ts';
 import { CLOSE_AFTER_MS, dailyEditions } from '../model/daily.ts';
 import { frontOlderPage, spelledTags, tagName, type Article, type SiteIndex, type StoryInfo, type TagInfo, type TopicInfo } from '../model/site-index.ts';
-import { storyArchiveOf, storyFormed } from '../model/story-list.ts';
+import { storyArchiveOf, storyFirstTellings, storyFormed } from '../model/story-list.ts';
 import type { ManifestStore } from './manifest.ts';
 
 // The pages a build that only added articles can have changed, from the site index and the last
 // build's record, without keying the rest. An hourly run only adds: its articles are the newest of
 // the site, so what older pages show stays as it was, except where a new article joins a list
-// (its topic's newest archive pages, its tags' pages, its story's pages and their members' article
-// pages, the story archive's newest pages, the daily editions still open, the newest search shard).
+// (its topic's newest archive pages, its tags' pages, its story's pages and, while it is among the
+// story's first tellings, its members' article pages, the story archive's newest pages, the daily
+// editions still open, the newest search shard).
 // Every other keyed page keeps its recorded key unread. Anything else (an edit, a removal, a source
 // that is named anew, a tag whose most used spelling changed…) keys every page (page-keys.ts).
 // The tests build with GLEANER_VERIFY_KEYS, which keys every page too and fails on any difference
 // (page-selection.ts).
 
 export interface PageReach {
-  /** Articles whose pages are keyed again against their stamps: the new ones and every member of a story one joined, in the index's order. */
+  /** Articles whose pages are keyed again against their stamps: the new ones and every member of a story one joined among its first tellings, in the index's order. */
   articles: Article[];
   /** Per topic with new articles, the first archive page keyed again (and every later one). */
   archive: Map<TopicInfo, number>;
@@ -122,8 +123,11 @@ export function appendReach(index: SiteIndex, added: ReadonlySet<Article>, recor
     const story = index.storyOf(article);
     if (story) stories.add(story);
   }
+  // A member's page lists its story's first tellings (story-list.ts): it changes only while the new ones are among them.
   const reached = new Set<Article>(added);
-  for (const story of stories) for (const member of story.members) reached.add(member);
+  for (const story of stories) {
+    if (storyFirstTellings(story).some((m) => added.has(m))) for (const member of story.members) reached.add(member);
+  }
 
   // The story archive: pages of stories in the order they formed, so a new story is the last.
   const storyArchive = storyArchiveOf(index);

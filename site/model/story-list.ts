@@ -1,13 +1,28 @@
 import { articleMs, articleTime } from './article-time.ts';
 import { time } from './dates.ts';
-import { frontOlderPage, type SiteIndex, type StoryInfo } from './site-index.ts';
+import { frontOlderPage, type Article, type SiteIndex, type StoryInfo } from './site-index.ts';
 import { memoByStory, storySources } from './story-sources.ts';
 
 // The lists of /stories/: the newest stories (by their newest telling), the widest (most
 // outlets), and the archive pages. Pure: stories in, lists out.
 
-/** How many other tellings an article page lists under "One of N reports" (the story page has them all). */
+/** How many other tellings an article page lists (the story page has them all). */
 export const ARTICLE_PAGE_TELLINGS = 6;
+
+/**
+ * The tellings an article page can list: the story's first ARTICLE_PAGE_TELLINGS + 1 on the site,
+ * oldest first. The first ones, not the newest: a story that keeps growing then leaves its older
+ * tellings' pages as they were (its own page follows it), so an hour re-renders the pages of the
+ * articles it added, not of every telling of every story they joined. Members are newest first.
+ */
+export function storyFirstTellings(story: StoryInfo): Article[] {
+  return story.members.slice(-(ARTICLE_PAGE_TELLINGS + 1)).reverse();
+}
+
+/** What an article page lists of its story: the first tellings but its own, at most ARTICLE_PAGE_TELLINGS. */
+export function articlePageTellings(story: StoryInfo, article: Article): Article[] {
+  return storyFirstTellings(story).filter((m) => m !== article).slice(0, ARTICLE_PAGE_TELLINGS);
+}
 
 /** The story's first and newest tellings' own times (articleTime), as ISO strings. */
 export function storySpan(story: StoryInfo): { first: string; newest: string } {

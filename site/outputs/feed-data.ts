@@ -88,7 +88,7 @@ export function feedItem(index: SiteIndex, article: Article, html: string): Feed
   };
 }
 
-/** An item of a story carries the story's page and the other outlets' headlines, as the article page shows them. */
+/** An item of a story carries the story's page and every other telling's headline (a feed is made anew each build; the article page, kept, lists the first tellings). */
 function storyHtml(index: SiteIndex, article: Article): string {
   const story = index.storyOf(article);
   if (!story) return '';

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveStatic, type StaticServer } from '../../scripts/kit/static-server.ts';
 import { startBrowser } from '../helpers/browser.ts';
 import { demoBuild, type DemoBuild } from './helpers/demo-build.ts';
+import { ARTICLE_PAGE_TELLINGS } from '../../site/model/story-list.ts';
 
 // News, not articles, as a reader meets it in Chromium on the demo: a story is one card on every
 // list that shows two of its tellings, that card carries the other outlets' own headlines, and
@@ -105,15 +106,16 @@ describe('stories on every surface', () => {
     for (const t of tellings) expect(plume.members).toContain(t);
   });
 
-  it('every telling\'s page names its story and links it, and lists the other tellings', async () => {
+  it('every telling\'s page links its story and lists its other first tellings', async () => {
     for (const story of stories) {
       for (const member of story.members) {
         await open(member);
         const note = page.locator('main .story-note');
-        expect(await note.innerText(), member).toContain(`One of ${story.members.length} reports`);
+        expect(await note.innerText(), member).toContain('First reports of this story');
         expect(await note.locator(`a[href="${story.path}"]`).count(), member).toBe(1);
         const listed = await note.locator('.tellings li a:not(.source)').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
-        expect(listed.sort(), member).toEqual(story.members.filter((m) => m !== member).sort());
+        expect(listed.length, member).toBe(Math.min(story.members.length - 1, ARTICLE_PAGE_TELLINGS));
+        for (const path of listed) expect(story.members.filter((m) => m !== member), member).toContain(path);
       }
     }
   });

@@ -10,6 +10,7 @@ import { openMemory } from '../../site/builder/memory.ts';
 import { appendReach, recordedSite, sourceNamesDigest, type PageReach } from '../../site/builder/page-reach.ts';
 import { keyAndChoose } from '../../site/builder/page-selection.ts';
 import { buildSiteIndex, type ArticleInput, type SiteIndex } from '../../site/model/site-index.ts';
+import { ARTICLE_PAGE_TELLINGS } from '../../site/model/story-list.ts';
 import { updateContentIndex } from '../../site/builder/content-index.ts';
 import { writeSyntheticSite } from '../../scripts/dev/lib/synthetic-content.ts';
 
@@ -163,6 +164,27 @@ describe('the pages a build that only added articles reaches', () => {
     expect(reached).toBe(60);
     // The whole keying keys every page but the stamped article pages that kept their keys; the reach fewer (on a site this small, not many fewer: npm run bench:planner measures it).
     expect(keyedReach).toBeLessThan(keyedWhole);
+    manifest.close();
+  });
+
+  it("a story that keeps growing: once it has more tellings than an article page lists, an hour renders the new telling's pages, not the older tellings'", () => {
+    const { site, manifest } = builtSite(6);
+    const first = site.entries[0]!;
+    const renderedTellings: string[][] = [];
+    for (let run = 1; run <= ARTICLE_PAGE_TELLINGS + 4; run++) {
+      const added = [site.add(run, () => ({ cluster: first.data.id }))];
+      const index = buildSiteIndex(site.entries, config);
+      const reach = reachOf(manifest, index, added) as PageReach;
+      // GLEANER_VERIFY_KEYS: keyAndChoose keys every page too and fails on a difference.
+      const chosen = keyAndChoose(index, 'p', manifest, { ...hourly, reach });
+      record(manifest, index, chosen);
+      const members = new Set(index.storyOf(index.byId.get(first.id)!)!.members.map((m) => `${m.id}/index.html`));
+      renderedTellings.push(chosen.toRender.map((p) => p.file).filter((f) => members.has(f)).sort());
+    }
+    // While the story has at most ARTICLE_PAGE_TELLINGS + 1 tellings, each new one is among the first and every telling's page shows it.
+    for (let run = 1; run <= ARTICLE_PAGE_TELLINGS; run++) expect(renderedTellings[run - 1]).toHaveLength(run + 1);
+    // Then only the new telling's own page.
+    for (let run = ARTICLE_PAGE_TELLINGS + 1; run <= ARTICLE_PAGE_TELLINGS + 4; run++) expect(renderedTellings[run - 1]).toEqual([`${site.entries[5 + run]!.id}/index.html`]);
     manifest.close();
   });
 

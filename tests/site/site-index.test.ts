@@ -7,6 +7,7 @@ import { keyedPages } from '../../site/builder/page-keys.ts';
 import { searchShards } from '../../site/builder/search.ts';
 import { feedItem } from '../../site/outputs/feed-data.ts';
 import type { SourceHealth } from '../../site/builder/data/sources.ts';
+import { articlePageProps } from '../../site/model/pages/article.ts';
 
 const config = parseConfig({
   site: { title: 'T', url: 'https://news.example.com' },
@@ -256,19 +257,44 @@ describe('a story that grows', () => {
 });
 
 describe('a large story', () => {
-  it("keys an article page by the tellings it lists, not by every member: an old telling's new title re-renders its own page and the story's, not the other tellings' pages", () => {
-    const story = (position: number, title = `science ${position}`) => article('science', position, { cluster: 1, title, url: `https://outlet${position}.example/${position}`, canonical: `https://outlet${position}.example/${position}` });
-    const before = Array.from({ length: 9 }, (_, i) => story(i));
-    const after = [story(0, 'A new headline for the oldest telling'), ...before.slice(1)];
-    const keys = (entries: ArticleInput[]) => new Map(keyedPages(buildSiteIndex(entries, config), 'p').pages.map((p) => [p.file, p.key]));
+  const story = (position: number, title = `science ${position}`) => article('science', position, { cluster: 1, title, url: `https://outlet${position}.example/${position}`, canonical: `https://outlet${position}.example/${position}` });
+  const keys = (entries: ArticleInput[]) => new Map(keyedPages(buildSiteIndex(entries, config), 'p').pages.map((p) => [p.file, p.key]));
+  const changedBetween = (before: ArticleInput[], after: ArticleInput[]) => {
     const old = keys(before);
-    const now = keys(after);
-    const changed = [...now].filter(([file, key]) => old.get(file) !== key).map(([file]) => file);
-    expect(changed).toContain('science/a0/index.html');
+    return [...keys(after)].filter(([file, key]) => old.get(file) !== key).map(([file]) => file);
+  };
+
+  it("keeps its older tellings' pages as they were when it grows: they list its first tellings (ARTICLE_PAGE_TELLINGS), and the story's page lists them all", () => {
+    const before = Array.from({ length: 9 }, (_, i) => story(i));
+    const changed = changedBetween(before, [...before, story(9)]);
+    expect(changed).toContain('science/a9/index.html');
     expect(changed).toContain('stories/1/index.html');
-    // Every later telling lists the six newest others (ARTICLE_PAGE_TELLINGS), never the oldest of
-    // nine (a1 links to a0 as its older neighbour, so its page shows the new title).
-    for (const n of [2, 3, 4, 5, 6, 7, 8]) expect(changed).not.toContain(`science/a${n}/index.html`);
+    for (const n of [0, 1, 2, 3, 4, 5, 6, 7, 8]) expect(changed).not.toContain(`science/a${n}/index.html`);
+  });
+
+  it('an article page lists the first tellings but its own, oldest first, and the story page', () => {
+    const index = buildSiteIndex(Array.from({ length: 9 }, (_, i) => story(i)), config);
+    const listed = (n: number) => articlePageProps(index, `science/a${n}`).story!.tellings.map((a) => a.id);
+    expect(listed(8)).toEqual([0, 1, 2, 3, 4, 5].map((n) => `science/a${n}`));
+    expect(listed(2)).toEqual([0, 1, 3, 4, 5, 6].map((n) => `science/a${n}`));
+    expect(articlePageProps(index, 'science/a8').story!.path).toBe('/stories/1/');
+  });
+
+  it("re-renders every telling's page while a new one is among its first tellings", () => {
+    const before = Array.from({ length: 4 }, (_, i) => story(i));
+    const changed = changedBetween(before, [...before, story(4)]);
+    for (const n of [0, 1, 2, 3, 4]) expect(changed).toContain(`science/a${n}/index.html`);
+  });
+
+  it("keys an article page by the tellings it lists, not by every member: a first telling's new title re-renders the pages that list it, a later one's only its own and the story's", () => {
+    const before = Array.from({ length: 9 }, (_, i) => story(i));
+    const first = changedBetween(before, [story(0, 'A new headline for the oldest telling'), ...before.slice(1)]);
+    for (const n of [0, 1, 2, 3, 4, 5, 6, 7, 8]) expect(first).toContain(`science/a${n}/index.html`);
+    const later = changedBetween(before, [...before.slice(0, 8), story(8, 'A new headline for the newest telling')]);
+    expect(later).toContain('stories/1/index.html');
+    expect(later).toContain('science/a8/index.html');
+    // a9 does not exist; a8 is no one's older neighbour here, and no page lists it among the first tellings.
+    for (const n of [0, 1, 2, 3, 4, 5, 6, 7]) expect(later).not.toContain(`science/a${n}/index.html`);
   });
 });
 

@@ -1,4 +1,5 @@
-import type { Article, SiteIndex, StoryInfo } from '../site-index.ts';
+import type { Article, SiteIndex } from '../site-index.ts';
+import { articlePageTellings } from '../story-list.ts';
 
 // What an article page and its AMP page show besides the article itself (page-keys.ts keys the
 // same things): pure, the site index and the article's id in, plain data out.
@@ -6,8 +7,8 @@ import type { Article, SiteIndex, StoryInfo } from '../site-index.ts';
 export interface ArticlePageProps {
   article: Article;
   topic: { slug: string; name: string };
-  /** Its story of two or more tellings, if any. */
-  story: StoryInfo | null;
+  /** Its story of two or more tellings, if any: the story's page and its first other tellings (story-list.ts). */
+  story: { path: string; tellings: Article[] } | null;
   /** Related articles that are not tellings of its story (those are listed with the story). */
   related: Article[];
   /** The article before it in its topic. */
@@ -31,7 +32,7 @@ export function articlePageProps(index: SiteIndex, id: string): ArticlePageProps
   return {
     article,
     topic: topicOf(index, article),
-    story,
+    story: story ? { path: story.path, tellings: articlePageTellings(story, article) } : null,
     related: index.related(article).filter((r) => !story?.members.includes(r)),
     older: older ? { path: older.path, title: older.data.title } : null,
   };
