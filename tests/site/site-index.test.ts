@@ -280,6 +280,14 @@ describe('a large story', () => {
     expect(articlePageProps(index, 'science/a8').story!.path).toBe('/stories/1/');
   });
 
+  it('a related article that is a telling the note lists is not listed again; one it does not list is', () => {
+    const a8 = story(8);
+    const entries = [...Array.from({ length: 8 }, (_, i) => story(i)), { ...a8, data: { ...a8.data, related: ['science/a0', 'science/a7'] } }];
+    const props = articlePageProps(buildSiteIndex(entries, config), 'science/a8');
+    expect(props.story!.tellings.map((a) => a.id)).toContain('science/a0');
+    expect(props.related.map((a) => a.id)).toEqual(['science/a7']);
+  });
+
   it("re-renders every telling's page while a new one is among its first tellings", () => {
     const before = Array.from({ length: 4 }, (_, i) => story(i));
     const changed = changedBetween(before, [...before, story(4)]);

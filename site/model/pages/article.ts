@@ -9,7 +9,7 @@ export interface ArticlePageProps {
   topic: { slug: string; name: string };
   /** Its story of two or more tellings, if any: the story's page and its first other tellings (story-list.ts). */
   story: { path: string; tellings: Article[] } | null;
-  /** Related articles that are not tellings of its story (those are listed with the story). */
+  /** Related articles but the tellings its story note lists. */
   related: Article[];
   /** The article before it in its topic. */
   older: { path: string; title: string } | null;
@@ -29,11 +29,12 @@ export function articlePageProps(index: SiteIndex, id: string): ArticlePageProps
   const article = index.byId.get(id)!;
   const story = index.storyOf(article);
   const older = index.older(article);
+  const tellings = story ? articlePageTellings(story, article) : [];
   return {
     article,
     topic: topicOf(index, article),
-    story: story ? { path: story.path, tellings: articlePageTellings(story, article) } : null,
-    related: index.related(article).filter((r) => !story?.members.includes(r)),
+    story: story ? { path: story.path, tellings } : null,
+    related: index.related(article).filter((r) => !tellings.includes(r)),
     older: older ? { path: older.path, title: older.data.title } : null,
   };
 }
