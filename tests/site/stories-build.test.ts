@@ -1,17 +1,15 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig, type Config } from '../../crawler/config/index.ts';
-import { buildSite, type BuildReport } from '../../scripts/build.ts';
+import type { BuildReport } from '../../scripts/build.ts';
 import { htmlText } from '../../crawler/clean/html-text.ts';
 import { renderMarkdown } from '../../site/html/markdown.ts';
-import { syntheticConfig, writeSyntheticSite } from '../../scripts/dev/lib/synthetic-content.ts';
-import { readContent, type ContentFile } from './helpers/content.ts';
-import { tellStories } from './helpers/stories.ts';
-import { sampleDatabase } from './helpers/database.ts';
-import { readUrl, snapshot } from './helpers/dist.ts';
+import { syntheticConfig } from '../../scripts/dev/lib/synthetic-content.ts';
+import type { ContentFile } from './helpers/content.ts';
+import { storyBuilds } from './helpers/stories.ts';
+import { readUrl } from './helpers/dist.ts';
 
 // /stories/, its archive pages, the stories feed and the story pages, from two real builds:
 // 12 synthetic articles grouped into three stories (each article from its own outlet), then a
@@ -42,27 +40,9 @@ function doc(html: string): Document {
   return parseHTML(html).document;
 }
 
-/** Writes `count` synthetic articles, then gives each its own outlet and its story (cluster) and shared sentence. */
-async function writeSite(count: number, stories: Record<number, number[]>): Promise<void> {
-  await writeSyntheticSite(root, { articles: count, topics: 2, pageSize: 5, seed: 5 });
-  await tellStories(root, stories, SHARED);
-}
-
 beforeAll(async () => {
-  const parent = join(process.cwd(), '.astro', 'site-tests');
-  await mkdir(parent, { recursive: true });
-  root = await mkdtemp(join(parent, 'stories-'));
-  dist = join(root, 'dist');
   config = parseConfig(syntheticConfig({ topics: 2, pageSize: PAGE_SIZE, url: SITE }));
-  await mkdir(join(root, 'data'), { recursive: true });
-  await writeFile(join(root, 'data', 'site.sqlite'), await sampleDatabase());
-  await writeSite(12, FIRST);
-  first = await buildSite({ root, config, quiet: true });
-  before = await snapshot(dist);
-  await writeSite(13, SECOND);
-  second = await buildSite({ root, config, quiet: true });
-  after = await snapshot(dist);
-  content = await readContent(root);
+  ({ root, dist, first, second, before, after, content } = await storyBuilds('stories-', config, 5, [{ articles: 12, stories: FIRST }, { articles: 13, stories: SECOND }], SHARED));
 }, 600_000);
 
 afterAll(async () => {

@@ -1,15 +1,13 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
-import { buildSite, type BuildReport } from '../../scripts/build.ts';
+import type { BuildReport } from '../../scripts/build.ts';
 import { ARTICLE_PAGE_TELLINGS } from '../../site/model/story-list.ts';
-import { syntheticConfig, writeSyntheticSite } from '../../scripts/dev/lib/synthetic-content.ts';
-import { readContent, type ContentFile } from './helpers/content.ts';
-import { tellStories } from './helpers/stories.ts';
-import { sampleDatabase } from './helpers/database.ts';
-import { readUrl, snapshot } from './helpers/dist.ts';
+import { syntheticConfig } from '../../scripts/dev/lib/synthetic-content.ts';
+import type { ContentFile } from './helpers/content.ts';
+import { storyBuilds } from './helpers/stories.ts';
+import { readUrl } from './helpers/dist.ts';
 
 // A story that keeps growing, in two real builds: eight tellings, then a ninth. An article page
 // lists its story's first tellings (site/model/story-list.ts), so the ninth renders its own page
@@ -28,22 +26,8 @@ let content: ContentFile[];
 const pageOf = (id: number) => `${content.find((c) => c.data.id === id)!.id}/index.html`;
 
 beforeAll(async () => {
-  const parent = join(process.cwd(), '.astro', 'site-tests');
-  await mkdir(parent, { recursive: true });
-  root = await mkdtemp(join(parent, 'story-growth-'));
-  dist = join(root, 'dist');
   const config = parseConfig(syntheticConfig({ topics: 2, pageSize: 5, url: 'https://news.example.com' }));
-  await mkdir(join(root, 'data'), { recursive: true });
-  await writeFile(join(root, 'data', 'site.sqlite'), await sampleDatabase());
-  await writeSyntheticSite(root, { articles: 10, topics: 2, pageSize: 5, seed: 7 });
-  await tellStories(root, { 1: OLD }, SHARED);
-  await buildSite({ root, config, quiet: true });
-  before = await snapshot(dist);
-  await writeSyntheticSite(root, { articles: 11, topics: 2, pageSize: 5, seed: 7 });
-  await tellStories(root, { 1: [...OLD, 11] }, SHARED);
-  second = await buildSite({ root, config, quiet: true });
-  after = await snapshot(dist);
-  content = await readContent(root);
+  ({ root, dist, second, before, after, content } = await storyBuilds('story-growth-', config, 7, [{ articles: 10, stories: { 1: OLD } }, { articles: 11, stories: { 1: [...OLD, 11] } }], SHARED));
 }, 600_000);
 
 afterAll(async () => {
