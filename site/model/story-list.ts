@@ -63,8 +63,14 @@ export function widestStories(stories: readonly StoryInfo[]): StoryInfo[] {
  * would slip into a page that was full yesterday.
  */
 export function storyFormed(story: StoryInfo): number {
-  const ids = story.members.map((m) => m.data.id).sort((a, b) => a - b);
-  return ids[1] ?? ids[0] ?? story.id;
+  // The second smallest id, in one pass (a story can have hundreds of tellings).
+  let first = Infinity;
+  let second = Infinity;
+  for (const { data } of story.members) {
+    if (data.id < first) [first, second] = [data.id, first];
+    else if (data.id < second) second = data.id;
+  }
+  return second !== Infinity ? second : first !== Infinity ? first : story.id;
 }
 
 export interface StoryArchive {
@@ -79,7 +85,8 @@ export interface StoryArchive {
 }
 
 export function storyArchive(stories: readonly StoryInfo[], pageSize: number): StoryArchive {
-  const formed = [...stories].sort((a, b) => storyFormed(a) - storyFormed(b) || a.id - b.id);
+  const formedAt = new Map(stories.map((s) => [s, storyFormed(s)]));
+  const formed = [...stories].sort((a, b) => formedAt.get(a)! - formedAt.get(b)! || a.id - b.id);
   const pages: StoryInfo[][] = [];
   for (let i = 0; i < formed.length; i += pageSize) pages.push(formed.slice(i, i + pageSize).reverse());
   // Like a topic's front (site-index.ts): the newest pages, whole, until there are pageSize stories.
