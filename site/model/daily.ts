@@ -41,7 +41,11 @@ export interface DailyEdition {
   end: number;
   /** The site's clock passed CLOSE_AFTER_MS into the next day: the edition never changes again (its feed item exists). */
   closed: boolean;
-  sections: DailySection[];
+  /** Ranked when first read: a build reads the sections of the few editions it renders, not of every day. */
+  readonly sections: DailySection[];
+  /** How many items its sections hold, and their topics' names (the /daily/ index lists them for every day): known without ranking. */
+  count: number;
+  topics: string[];
   /** The neighbouring editions' days (only days that have one). */
   prev: string | null;
   next: string | null;
@@ -79,14 +83,10 @@ export function dailyEditions(index: SiteIndex): DailyEdition[] {
   const cached = memo.get(index);
   if (cached) return cached;
   const zone = index.config.site.timeZone;
-  const timed = new Map<Article, Timed>();
-  for (const article of index.articles) {
-    const own = articleMs(article.data);
-    timed.set(article, { article, own, onSite: time(article.data.publishedOnSite) });
-  }
-  const byDay = groupByDay([...timed.values()], (t) => t.own, zone);
+  const timed: Timed[] = index.articles.map((article) => ({ article, own: articleMs(article.data), onSite: time(article.data.publishedOnSite) }));
+  const byDay = groupByDay(timed, (t) => t.own, zone);
   // The run that closed each day: the first publication of an article CLOSE_AFTER_MS or more past the day's end.
-  const byOwn = [...timed.values()].sort((x, y) => x.own - y.own);
+  const byOwn = [...timed].sort((x, y) => x.own - y.own);
   const laterMin: number[] = new Array<number>(byOwn.length + 1).fill(Infinity);
   for (let i = byOwn.length - 1; i >= 0; i--) laterMin[i] = Math.min(laterMin[i + 1], byOwn[i].onSite);
   const closedAt = (instant: number): number => {
@@ -99,29 +99,42 @@ export function dailyEditions(index: SiteIndex): DailyEdition[] {
     }
     return laterMin[lo];
   };
-  const ownTime = (a: Article) => timed.get(a)!.own;
 
   const editions: DailyEdition[] = [];
   for (const { day, items: ofDay } of byDay) {
     const end = dayEnd(day, zone);
     const closing = closedAt(end + CLOSE_AFTER_MS);
     const closed = closing !== Infinity;
-    const eligible = (a: Article) => timed.get(a)!.own < end && timed.get(a)!.onSite <= closing;
     // The day's candidates: articles of the day that are no story's later telling (a story is its lead's).
-    const leads = ofDay
-      .map((t) => t.article)
-      .filter((a) => {
-        const story = index.storyOf(a);
-        return eligible(a) && (!story || story.lead === a);
-      });
-    if (leads.length === 0) continue;
-    const ranked = dayItems(leads, (a) => index.storyOf(a), eligible, ownTime, end, index.config.publish.ranking);
-    const sections: DailySection[] = [];
-    for (const topic of index.topics) {
-      const items = ranked.filter((item) => item.lead.topic === topic.slug).slice(0, DAILY_PER_TOPIC);
-      if (items.length) sections.push({ slug: topic.slug, name: topic.name, items });
+    const leads: Article[] = [];
+    for (const t of ofDay) {
+      const story = index.storyOf(t.article);
+      if (t.own < end && t.onSite <= closing && (!story || story.lead === t.article)) leads.push(t.article);
     }
-    editions.push({ day, path: index.routes.path(`daily/${day}/`), end, closed, sections, prev: null, next: null });
+    if (leads.length === 0) continue;
+    // Each lead is one item of its own topic's section, so the sections' sizes need no ranking.
+    const perTopic = new Map<string, number>();
+    for (const lead of leads) perTopic.set(lead.topic, (perTopic.get(lead.topic) ?? 0) + 1);
+    const shown = index.topics.filter((topic) => perTopic.has(topic.slug));
+    const edition = {
+      day,
+      path: index.routes.path(`daily/${day}/`),
+      end,
+      closed,
+      count: shown.reduce((n, topic) => n + Math.min(DAILY_PER_TOPIC, perTopic.get(topic.slug)!), 0),
+      topics: shown.map((topic) => topic.name),
+      prev: null,
+      next: null,
+    } as Omit<DailyEdition, 'sections'> as DailyEdition;
+    // Ranked when first read, from what the day's tellings are (no map of every article is kept for it).
+    let sections: DailySection[] | null = null;
+    const rank = (): DailySection[] => {
+      const eligible = (a: Article) => articleMs(a.data) < end && time(a.data.publishedOnSite) <= closing;
+      const ranked = dayItems(leads, (a) => index.storyOf(a), eligible, (a) => articleMs(a.data), end, index.config.publish.ranking);
+      return shown.map((topic) => ({ slug: topic.slug, name: topic.name, items: ranked.filter((item) => item.lead.topic === topic.slug).slice(0, DAILY_PER_TOPIC) }));
+    };
+    Object.defineProperty(edition, 'sections', { enumerable: true, get: () => (sections ??= rank()) });
+    editions.push(edition);
   }
   editions.forEach((e, i) => {
     e.prev = editions[i - 1]?.day ?? null;

@@ -78,6 +78,10 @@ describe('daily editions', () => {
     ]);
     const story = edition.sections[0].items[0];
     expect([story.outlets, story.members.map((m) => m.id), story.story?.members.length]).toEqual([3, ['tech/a3', 'science/a2', 'science/a1'], 3]);
+    // What the /daily/ index lists of every day is known without ranking it, and is what the sections hold.
+    expect([edition.count, edition.topics]).toEqual([7, ['Science', 'Tech']]);
+    // The sections are ranked when first read, and written with the edition (Astro's page data).
+    expect((JSON.parse(JSON.stringify(edition)) as typeof edition).sections.map((s) => s.items.length)).toEqual([2, 5]);
   });
 
   it("counts a story on its first telling's day, with only the tellings the day had", () => {

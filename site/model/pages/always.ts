@@ -131,7 +131,7 @@ export function alwaysPages(index: SiteIndex, health: SourceHealth[]): AlwaysPag
     topicFronts: topicFronts(index),
     stories: { ...storyArchiveOf(index).index, pageCount: storyArchiveOf(index).pages.length },
     widest: widestStories(index.stories).slice(0, index.config.publish.pageSize * 2),
-    editions: dailyEditions(index).map((e) => ({ day: e.day, path: e.path, closed: e.closed, count: e.sections.reduce((n, s) => n + s.items.length, 0), topics: e.sections.map((s) => s.name) })),
+    editions: dailyEditions(index).map((e) => ({ day: e.day, path: e.path, closed: e.closed, count: e.count, topics: e.topics })),
     sources: sources.map(summary),
     sourcePages: sources.map((s) => ({
       params: { host: s.host },
