@@ -218,8 +218,12 @@ export function keyedPages(index: SiteIndex, prefix: string, known: KnownKeys | 
     const shown = stories.map((s) => [s.id, s.path, s.members.map((m) => [card(m), m.bodySha, m.mode])]);
     pages.push({ route: 'stories', id: String(n), file: `stories/page/${n}/index.html`, key: hash([prefix, n, storyArchive.onIndex(n), storyArchive.isFull(n + 1), shown]) });
   });
+  // A whole chunk of article URLs none of whose articles the reach holds is as it was: only the newest chunk of a topic gains articles.
+  const reachedArticles = reach ? new Set(reach.articles) : null;
   for (const file of sitemapFiles(index)) {
-    pages.push({ route: 'sitemap', id: file.name, file: `sitemaps/${file.name}.xml`, key: hash([prefix, file.urls]) });
+    const page = { route: 'sitemap' as const, id: file.name, file: `sitemaps/${file.name}.xml` };
+    if (reachedArticles && file.full && !file.articles!.some((a) => reachedArticles.has(a))) leftOut(page);
+    else pages.push({ ...page, key: hash([prefix, file.urls]) });
   }
   return { pages, kept, stamps: { set, deleted } };
 }

@@ -1,7 +1,7 @@
 import { articleUpdated } from '../model/article-time.ts';
 import { rfc3339 } from '../model/dates.ts';
 import { dailyEditions } from '../model/daily.ts';
-import type { SiteIndex, TagInfo } from '../model/site-index.ts';
+import type { Article, SiteIndex, TagInfo } from '../model/site-index.ts';
 import { sourceHosts } from '../model/sources.ts';
 import { newestLastmod, splitSitemaps, type SitemapFile, type SitemapUrl } from './sitemap.ts';
 
@@ -18,6 +18,9 @@ export const ARTICLE_CHUNK = 5000;
 /** A sitemap file, with the newest lastmod of its URLs (the sitemap index lists it). */
 export interface SitemapFileOf extends SitemapFile {
   readonly newest: string | null;
+  /** A file of article URLs: its articles, oldest first, and whether it holds a whole chunk (ARTICLE_CHUNK): such a file never changes when articles are only added, unless one of them changes. */
+  readonly articles?: readonly Article[];
+  readonly full?: boolean;
 }
 
 /**
@@ -27,24 +30,39 @@ export interface SitemapFileOf extends SitemapFile {
  */
 class ArticleSitemapFile implements SitemapFileOf {
   readonly name: string;
-  #make: () => SitemapUrl[];
+  readonly articles: readonly Article[];
+  readonly full: boolean;
+  #url: (article: Article) => SitemapUrl;
   #newest: string | null | undefined;
 
-  constructor(name: string, make: () => SitemapUrl[]) {
+  constructor(name: string, articles: readonly Article[], full: boolean, url: (article: Article) => SitemapUrl) {
     this.name = name;
-    this.#make = make;
+    this.articles = articles;
+    this.full = full;
+    this.#url = url;
   }
 
   get urls(): SitemapUrl[] {
-    const urls = this.#make();
-    this.#newest ??= newestLastmod(urls);
-    return urls;
+    return this.articles.map(this.#url);
   }
 
+  /** Read from the articles' times, without making their addresses (the sitemap index reads every file's, every build). */
   get newest(): string | null {
-    if (this.#newest === undefined) this.#newest = newestLastmod(this.#make());
+    if (this.#newest === undefined) {
+      let newest: string | null = null;
+      for (const article of this.articles) {
+        const lastmod = articleLastmod(article);
+        if (lastmod && (!newest || lastmod > newest)) newest = lastmod;
+      }
+      this.#newest = newest;
+    }
     return this.#newest;
   }
+}
+
+function articleLastmod(article: Article): string | null {
+  const iso = articleUpdated(article.data);
+  return iso ? rfc3339(iso) : null;
 }
 
 const memo = new WeakMap<SiteIndex, SitemapFileOf[]>();
@@ -72,7 +90,7 @@ export function sitemapFiles(index: SiteIndex, limit?: number): SitemapFileOf[] 
       const articles = [...topic.articles].reverse().filter((article) => article.mode === 'full');
       for (let i = 0; i < articles.length; i += chunk) {
         const part = articles.slice(i, i + chunk);
-        files.push(new ArticleSitemapFile(`articles-${topic.slug}-${i / chunk + 1}`, () => part.map((article) => ({ loc: abs(article.path), lastmod: lastmod(articleUpdated(article.data)) }))));
+        files.push(new ArticleSitemapFile(`articles-${topic.slug}-${i / chunk + 1}`, part, part.length === chunk, (article) => ({ loc: abs(article.path), lastmod: articleLastmod(article) })));
       }
     }
   }

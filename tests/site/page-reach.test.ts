@@ -11,6 +11,7 @@ import { appendReach, recordedSite, sourceNamesDigest, type PageReach } from '..
 import { keyAndChoose } from '../../site/builder/page-selection.ts';
 import { buildSiteIndex, type ArticleInput, type SiteIndex } from '../../site/model/site-index.ts';
 import { ARTICLE_PAGE_TELLINGS } from '../../site/model/story-list.ts';
+import { ARTICLE_CHUNK } from '../../site/outputs/sitemap-data.ts';
 import { updateContentIndex } from '../../site/builder/content-index.ts';
 import { writeSyntheticSite } from '../../scripts/dev/lib/synthetic-content.ts';
 
@@ -185,6 +186,25 @@ describe('the pages a build that only added articles reaches', () => {
     for (let run = 1; run <= ARTICLE_PAGE_TELLINGS; run++) expect(renderedTellings[run - 1]).toHaveLength(run + 1);
     // Then only the new telling's own page.
     for (let run = ARTICLE_PAGE_TELLINGS + 1; run <= ARTICLE_PAGE_TELLINGS + 4; run++) expect(renderedTellings[run - 1]).toEqual([`${site.entries[5 + run]!.id}/index.html`]);
+    manifest.close();
+  });
+
+  it('a topic past two whole sitemap chunks: an hour keys only its newest chunk of article URLs, the whole ones keep their keys unread', () => {
+    // Two of every three articles are science's: 10,002 fill its first two chunks, the next go to a third.
+    const { site, manifest } = builtSite(Math.ceil((2 * ARTICLE_CHUNK * 3) / 2) + 3);
+    for (let run = 1; run <= 2; run++) {
+      const added = [site.add(run), site.add(run), site.add(run)];
+      const index = buildSiteIndex(site.entries, config);
+      const reach = reachOf(manifest, index, added) as PageReach;
+      // GLEANER_VERIFY_KEYS: keyAndChoose keys every page too and fails on a difference.
+      const chosen = keyAndChoose(index, 'p', manifest, { ...hourly, reach, incremental: true });
+      record(manifest, index, chosen);
+      const keyed = chosen.keyed.pages.map((p) => p.file).filter((f) => f.startsWith('sitemaps/articles-science-'));
+      const kept = chosen.keyed.kept.map((p) => p.file).filter((f) => f.startsWith('sitemaps/articles-science-'));
+      expect(keyed).toEqual(['sitemaps/articles-science-3.xml']);
+      expect(kept.sort()).toEqual(['sitemaps/articles-science-1.xml', 'sitemaps/articles-science-2.xml']);
+      expect(chosen.toRender.map((p) => p.file)).toContain('sitemaps/articles-science-3.xml');
+    }
     manifest.close();
   });
 
