@@ -2,7 +2,7 @@ import { articleMs } from './article-time.ts';
 import { time } from './dates.ts';
 import { dayEnd, groupByDay } from './days.ts';
 import { newsItem, rankNews, type NewsItem, type RankingSettings } from './ranking.ts';
-import type { Article, SiteIndex, StoryInfo } from './site-index.ts';
+import type { Article, SiteIndex, StoryInfo, TopicInfo } from './site-index.ts';
 
 // The daily edition (/daily/<yyyy-mm-dd>/, /daily.xml): a day's top stories per topic, the day in
 // the site's time zone. Pure: the site index in, the editions out.
@@ -76,6 +76,22 @@ export function dayItems(
   return rankNews(items);
 }
 
+/**
+ * The edition with its sections ranked when first read. A function of its own: the ranking's
+ * closure then holds the day's leads, not what dailyEditions held of every article on the way
+ * (V8 keeps a function's captured variables in one context that every closure of it holds).
+ */
+function withSections(edition: Omit<DailyEdition, 'sections'>, index: SiteIndex, leads: Article[], shown: TopicInfo[], closing: number): DailyEdition {
+  const { end } = edition;
+  let sections: DailySection[] | null = null;
+  const rank = (): DailySection[] => {
+    const eligible = (a: Article) => articleMs(a.data) < end && time(a.data.publishedOnSite) <= closing;
+    const ranked = dayItems(leads, (a) => index.storyOf(a), eligible, (a) => articleMs(a.data), end, index.config.publish.ranking);
+    return shown.map((topic) => ({ slug: topic.slug, name: topic.name, items: ranked.filter((item) => item.lead.topic === topic.slug).slice(0, DAILY_PER_TOPIC) }));
+  };
+  return Object.defineProperty(edition, 'sections', { enumerable: true, get: () => (sections ??= rank()) }) as DailyEdition;
+}
+
 const memo = new WeakMap<SiteIndex, DailyEdition[]>();
 
 /** Every day that has an edition, oldest first. */
@@ -125,16 +141,8 @@ export function dailyEditions(index: SiteIndex): DailyEdition[] {
       topics: shown.map((topic) => topic.name),
       prev: null,
       next: null,
-    } as Omit<DailyEdition, 'sections'> as DailyEdition;
-    // Ranked when first read, from what the day's tellings are (no map of every article is kept for it).
-    let sections: DailySection[] | null = null;
-    const rank = (): DailySection[] => {
-      const eligible = (a: Article) => articleMs(a.data) < end && time(a.data.publishedOnSite) <= closing;
-      const ranked = dayItems(leads, (a) => index.storyOf(a), eligible, (a) => articleMs(a.data), end, index.config.publish.ranking);
-      return shown.map((topic) => ({ slug: topic.slug, name: topic.name, items: ranked.filter((item) => item.lead.topic === topic.slug).slice(0, DAILY_PER_TOPIC) }));
     };
-    Object.defineProperty(edition, 'sections', { enumerable: true, get: () => (sections ??= rank()) });
-    editions.push(edition);
+    editions.push(withSections(edition, index, leads, shown, closing));
   }
   editions.forEach((e, i) => {
     e.prev = editions[i - 1]?.day ?? null;

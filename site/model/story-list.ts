@@ -84,9 +84,14 @@ export interface StoryArchive {
   onIndex(page: number): boolean;
 }
 
-export function storyArchive(stories: readonly StoryInfo[], pageSize: number): StoryArchive {
+/** Stories in the order they formed (storyFormed, once a story), then by id. A function of its own, so the archive's closures do not hold its map. */
+function inFormedOrder(stories: readonly StoryInfo[]): StoryInfo[] {
   const formedAt = new Map(stories.map((s) => [s, storyFormed(s)]));
-  const formed = [...stories].sort((a, b) => formedAt.get(a)! - formedAt.get(b)! || a.id - b.id);
+  return [...stories].sort((a, b) => formedAt.get(a)! - formedAt.get(b)! || a.id - b.id);
+}
+
+export function storyArchive(stories: readonly StoryInfo[], pageSize: number): StoryArchive {
+  const formed = inFormedOrder(stories);
   const pages: StoryInfo[][] = [];
   for (let i = 0; i < formed.length; i += pageSize) pages.push(formed.slice(i, i + pageSize).reverse());
   // Like a topic's front (site-index.ts): the newest pages, whole, until there are pageSize stories.
