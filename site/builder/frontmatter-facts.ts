@@ -1,4 +1,5 @@
 import type { Frontmatter } from '../../crawler/publish/frontmatter.ts';
+import { OWN_TIME, OWN_TIME_FOUND } from '../model/article-time.ts';
 
 // The planning process reads every article to build the site index, but the whole-site passes
 // (ordering, archive pages, tags, stories, related articles, days, sitemaps, page keys) read only
@@ -54,6 +55,9 @@ class LazyFrontmatter implements Facts {
   publishedOnSite: string;
   related: string[];
   cluster: number | null;
+  // Its own time, once asked (site/model/article-time.ts): a field costs less than a weak map's entry.
+  [OWN_TIME]: number | undefined = undefined;
+  [OWN_TIME_FOUND]: boolean | undefined = undefined;
   // What loads the rest, and the key it loads by: one loader for every article, not a closure each.
   #load: ((key: string) => Frontmatter) | null;
   #key: string;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../crawler/config/index.ts';
 import { frontmatterSchema, type FrontmatterInput } from '../../crawler/publish/frontmatter.ts';
-import { articleDateText, articleTime, articleUpdated } from '../../site/model/article-time.ts';
+import { articleDateText, articleMs, articleTime, articleUpdated } from '../../site/model/article-time.ts';
+import { lazyFrontmatter } from '../../site/builder/frontmatter-facts.ts';
 import { feedItem } from '../../site/outputs/feed-data.ts';
 import { buildSiteIndex, type ArticleInput } from '../../site/model/site-index.ts';
 import { sitemapFiles } from '../../site/outputs/sitemap-data.ts';
@@ -69,5 +70,16 @@ describe("an article's own time", () => {
     const lastmod = Object.fromEntries(urls.map((u) => [u.loc, u.lastmod]));
     expect(lastmod['https://news.example.com/science/a0/']).toBe('2026-05-01T09:30:00Z');
     expect(lastmod['https://news.example.com/science/a1/']).toBe('2026-04-29T08:00:00Z');
+  });
+
+  it("is the same for the planning process's frontmatter, which holds the time itself, as for a parsed one", () => {
+    const cases = [entry(0, { published: '2026-05-01T09:00:00Z' }), entry(1, { published: null }), entry(2, { published: '2026-06-30T00:00:00Z' })];
+    for (const { data } of cases) {
+      const lazy = lazyFrontmatter(data, 'file', () => data);
+      // Asked twice: first made, then read from where it is held.
+      for (let round = 0; round < 2; round++) {
+        expect([articleMs(lazy), articleTime(lazy), articleUpdated(lazy)]).toEqual([articleMs(data), articleTime(data), articleUpdated(data)]);
+      }
+    }
   });
 });
