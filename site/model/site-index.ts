@@ -20,10 +20,17 @@ export interface ArticleInput {
   bodySha: string;
   /** A hash of the frontmatter as the build memory stores it (content-index.ts), when known: what a page key takes of it, without writing it out again. */
   dataSha?: string;
+  /** Where the two hashes are read when first asked, instead of from the input (the build memory: content-index.ts), so the index does not hold them for every article. */
+  hashes?: HashSource;
   /** Its source host (sourceHost of its address), when the reader of content/ read it as it loaded (content-index.ts): the index then never reads the address. */
   host?: string | null;
   /** Its tags as its frontmatter spells them, when the reader of content/ read them as it loaded: the index then never reads them from the frontmatter, which need not hold them. */
   tagSpellings?: readonly string[];
+}
+
+/** An article's two hashes, read by its file when first asked. */
+export interface HashSource {
+  hashes(file: string): { bodySha: string; dataSha: string };
 }
 
 export interface TagRef {
@@ -143,8 +150,6 @@ class IndexedArticle implements Article {
   topic: string;
   data: Frontmatter;
   file: string;
-  bodySha: string;
-  dataSha?: string;
   host: string | null;
   mode: ReuseMode;
   source = '';
@@ -153,18 +158,39 @@ class IndexedArticle implements Article {
   /** The article before it in its topic's publication order (`SiteIndex.older`): a field, not a map's entry, at a quarter of the cost. */
   olderInTopic: Article | null = null;
   #routes: Routes;
+  // The hashes, or where they are read when first asked (an hourly build asks for the few articles it keys).
+  #bodySha: string | undefined;
+  #dataSha: string | undefined;
+  #hashes: HashSource | undefined;
 
   constructor(entry: ArticleInput, routes: Routes, host: string | null, mode: ReuseMode, tags: TagRef[]) {
     this.id = entry.id;
     this.topic = entry.data.topic;
     this.data = entry.data;
     this.file = entry.file;
-    this.bodySha = entry.bodySha;
-    this.dataSha = entry.dataSha;
     this.host = host;
     this.mode = mode;
     this.tags = tags;
     this.#routes = routes;
+    this.#hashes = entry.hashes;
+    if (!entry.hashes) {
+      this.#bodySha = entry.bodySha;
+      this.#dataSha = entry.dataSha;
+    }
+  }
+
+  get bodySha(): string {
+    if (this.#bodySha === undefined) this.#readHashes();
+    return this.#bodySha!;
+  }
+
+  get dataSha(): string | undefined {
+    if (this.#dataSha === undefined && this.#hashes) this.#readHashes();
+    return this.#dataSha;
+  }
+
+  #readHashes(): void {
+    ({ bodySha: this.#bodySha, dataSha: this.#dataSha } = this.#hashes!.hashes(this.file));
   }
 
   get slug(): string {

@@ -33,6 +33,12 @@ function markdownFiles(): string[] {
 
 const rowsOf = (db: DatabaseSync) => db.prepare('SELECT file, key, id, data, body_sha, skipped FROM content ORDER BY file').all();
 
+/** What loadContentIndex gives, as values (an entry's hashes are read from the memory when asked). */
+function loaded(db: DatabaseSync) {
+  const { entries, skipped } = loadContentIndex(db);
+  return { skipped, entries: entries.map((e) => ({ id: e.id, file: e.file, data: JSON.parse(JSON.stringify(e.data)) as unknown, bodySha: e.bodySha, dataSha: e.dataSha, host: e.host, tagSpellings: e.tagSpellings })) };
+}
+
 /** Updates the kept memory and one made from nothing, and says whether the kept one could take the short way. */
 async function bothWays(): Promise<{ short: boolean; read: number }> {
   const kept = await updateContentIndex(root, memory, 'r1');
@@ -41,7 +47,7 @@ async function bothWays(): Promise<{ short: boolean; read: number }> {
   try {
     await updateContentIndex(root, fresh, 'r1');
     expect(rowsOf(memory)).toEqual(rowsOf(fresh));
-    expect(loadContentIndex(memory)).toEqual(loadContentIndex(fresh));
+    expect(loaded(memory)).toEqual(loaded(fresh));
   } finally {
     fresh.close();
   }
