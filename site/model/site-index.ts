@@ -147,7 +147,6 @@ const NO_TAGS = Object.freeze([]) as unknown as TagRef[];
  */
 class IndexedArticle implements Article {
   id: string;
-  topic: string;
   data: Frontmatter;
   file: string;
   host: string | null;
@@ -158,39 +157,36 @@ class IndexedArticle implements Article {
   /** The article before it in its topic's publication order (`SiteIndex.older`): a field, not a map's entry, at a quarter of the cost. */
   olderInTopic: Article | null = null;
   #routes: Routes;
-  // The hashes, or where they are read when first asked (an hourly build asks for the few articles it keys).
-  #bodySha: string | undefined;
-  #dataSha: string | undefined;
-  #hashes: HashSource | undefined;
+  // The hashes, or where they are read when first asked (an hourly build asks for the few
+  // articles it keys): one field, as the process holds an article for every one of the site's.
+  #hashes: HashSource | { bodySha: string; dataSha?: string };
 
   constructor(entry: ArticleInput, routes: Routes, host: string | null, mode: ReuseMode, tags: TagRef[]) {
     this.id = entry.id;
-    this.topic = entry.data.topic;
     this.data = entry.data;
     this.file = entry.file;
     this.host = host;
     this.mode = mode;
     this.tags = tags;
     this.#routes = routes;
-    this.#hashes = entry.hashes;
-    if (!entry.hashes) {
-      this.#bodySha = entry.bodySha;
-      this.#dataSha = entry.dataSha;
-    }
+    this.#hashes = entry.hashes ?? { bodySha: entry.bodySha, dataSha: entry.dataSha };
+  }
+
+  get topic(): string {
+    return this.data.topic;
   }
 
   get bodySha(): string {
-    if (this.#bodySha === undefined) this.#readHashes();
-    return this.#bodySha!;
+    return this.#known().bodySha;
   }
 
   get dataSha(): string | undefined {
-    if (this.#dataSha === undefined && this.#hashes) this.#readHashes();
-    return this.#dataSha;
+    return this.#known().dataSha;
   }
 
-  #readHashes(): void {
-    ({ bodySha: this.#bodySha, dataSha: this.#dataSha } = this.#hashes!.hashes(this.file));
+  #known(): { bodySha: string; dataSha?: string } {
+    const hashes = this.#hashes;
+    return 'hashes' in hashes ? (this.#hashes = hashes.hashes(this.file)) : hashes;
   }
 
   get slug(): string {
