@@ -146,4 +146,13 @@ describe('the content index, kept up to date from what git says changed', () => 
     expect(outside.short).toBe(false);
     expect(metaValue(memory, 'content-git')).toBeNull();
   });
+
+  it("gives an article's hashes read one by one, or every row's at once past a number asked, the same", () => {
+    const hashes = (oneByOne?: number) => loadContentIndex(memory, oneByOne).entries.map((e) => [e.file, e.bodySha, e.dataSha]);
+    const byLookup = hashes();
+    expect(byLookup.length).toBeGreaterThan(20);
+    expect(byLookup.every(([, body, data]) => /^[0-9a-f]{64}$/.test(body!) && typeof data === 'string' && data.length > 10)).toBe(true);
+    // Past the fifth, every row at once; each handed out once, then looked up again.
+    expect(hashes(5)).toEqual(byLookup);
+  });
 });
