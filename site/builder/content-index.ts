@@ -268,6 +268,7 @@ class StoredEntry implements ContentEntry {
   readonly host: string | null;
   readonly tagSpellings: readonly string[];
   readonly hashes: HashSource;
+  #known: { bodySha: string; dataSha: string } | null = null;
 
   constructor(id: string, file: string, data: ContentEntry['data'], host: string | null, tagSpellings: readonly string[], hashes: HashSource) {
     this.id = id;
@@ -278,12 +279,13 @@ class StoredEntry implements ContentEntry {
     this.hashes = hashes;
   }
 
+  // Both read at once, when either is first asked (the site index asks `hashes` itself, and holds them no longer than it needs).
   get bodySha(): string {
-    return this.hashes.hashes(this.file).bodySha;
+    return (this.#known ??= this.hashes.hashes(this.file)).bodySha;
   }
 
   get dataSha(): string {
-    return this.hashes.hashes(this.file).dataSha;
+    return (this.#known ??= this.hashes.hashes(this.file)).dataSha;
   }
 }
 

@@ -222,7 +222,7 @@ export function keyedPages(index: SiteIndex, prefix: string, known: KnownKeys | 
   const reachedArticles = reach ? new Set(reach.articles) : null;
   for (const file of sitemapFiles(index)) {
     const page = { route: 'sitemap' as const, id: file.name, file: `sitemaps/${file.name}.xml` };
-    if (reachedArticles && file.full && !file.articles!.some((a) => reachedArticles.has(a))) leftOut(page);
+    if (reachedArticles && file.full && file.articles?.some((a) => reachedArticles.has(a)) === false) leftOut(page);
     else pages.push({ ...page, key: hash([prefix, file.urls]) });
   }
   return { pages, kept, stamps: { set, deleted } };

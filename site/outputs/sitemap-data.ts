@@ -3,7 +3,7 @@ import { rfc3339 } from '../model/dates.ts';
 import { dailyEditions } from '../model/daily.ts';
 import type { Article, SiteIndex, TagInfo } from '../model/site-index.ts';
 import { sourceHosts } from '../model/sources.ts';
-import { newestLastmod, splitSitemaps, type SitemapFile, type SitemapUrl } from './sitemap.ts';
+import { newestDate, newestLastmod, splitSitemaps, type SitemapFile, type SitemapUrl } from './sitemap.ts';
 
 // Sitemaps that a run rewrites in proportion to what it added: per topic, one group for its front
 // and archive pages, and its articles in publication order in chunks of ARTICLE_CHUNK (only the
@@ -48,22 +48,13 @@ class ArticleSitemapFile implements SitemapFileOf {
 
   /** Read from the articles' times, without making their addresses (the sitemap index reads every file's, every build). */
   get newest(): string | null {
-    if (this.#newest === undefined) {
-      let newest: string | null = null;
-      for (const article of this.articles) {
-        const lastmod = articleLastmod(article);
-        if (lastmod && (!newest || lastmod > newest)) newest = lastmod;
-      }
-      this.#newest = newest;
-    }
+    if (this.#newest === undefined) this.#newest = newestDate(this.articles.map(articleLastmod));
     return this.#newest;
   }
 }
 
-function articleLastmod(article: Article): string | null {
-  const iso = articleUpdated(article.data);
-  return iso ? rfc3339(iso) : null;
-}
+const lastmod = (iso: string | null | undefined) => (iso ? rfc3339(iso) : null);
+const articleLastmod = (article: Article) => lastmod(articleUpdated(article.data));
 
 const memo = new WeakMap<SiteIndex, SitemapFileOf[]>();
 
@@ -72,7 +63,6 @@ export function sitemapFiles(index: SiteIndex, limit?: number): SitemapFileOf[] 
   if (cached) return cached;
   const { routes, config } = index;
   const abs = (p: string) => routes.absolute(p);
-  const lastmod = (iso: string | null | undefined) => (iso ? rfc3339(iso) : null);
   // Groups that grow (articles, tags, sources, stories, days) are cut at ARTICLE_CHUNK, so only their newest file changes.
   const chunk = Math.min(limit ?? ARTICLE_CHUNK, ARTICLE_CHUNK);
   const files: SitemapFileOf[] = [];

@@ -39,7 +39,12 @@ export function sitemapIndexXml(entries: Array<{ loc: string; lastmod?: string |
 
 /** The newest lastmod among URLs (ISO strings compare correctly as text when in the same format). */
 export function newestLastmod(urls: SitemapUrl[]): string | null {
+  return newestDate(urls.map((u) => u.lastmod));
+}
+
+/** The newest of some lastmods, null for none. */
+export function newestDate(lastmods: Iterable<string | null | undefined>): string | null {
   let newest: string | null = null;
-  for (const u of urls) if (u.lastmod && (!newest || u.lastmod > newest)) newest = u.lastmod;
+  for (const lastmod of lastmods) if (lastmod && (!newest || lastmod > newest)) newest = lastmod;
   return newest;
 }
