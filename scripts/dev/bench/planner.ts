@@ -1,5 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { join, resolve } from 'node:path';
 import { parseConfig, type UserConfig } from '../../../crawler/config/index.ts';
 import { sitePaths } from '../../../crawler/paths.ts';
@@ -33,7 +35,8 @@ import { describeMachine, PROJECT, writeResults } from './lib/results.ts';
 // facts, build the site index, find the pages the new articles reach, key the pages and choose
 // those to render) in this one process, N rounds, each phase timed, and the keys made both ways
 // (the reach, every page) side by side: steadier than the planning process's wall time, which
-// shares the two cores with its data worker. The site is left as it was.
+// shares the two cores with its data worker. The first round also says how much heap the index and
+// its lists hold an article, after a full collection. The site is left as it was.
 
 const USAGE = 'usage: npm run bench:planner -- --site DIR --config FILE [--phases N] (a site built before, and its config as JSON)';
 const parsed = commandArgs(process.argv.slice(2), { site: { type: 'string' }, config: { type: 'string' }, phases: { type: 'string' } }, USAGE);
@@ -112,26 +115,37 @@ async function timePhases(rounds: number): Promise<void> {
     const manifest = new ManifestStore(db);
     const head = manifest.head();
     if (!head) throw new Error(`${site} has no last build in its memory: build it once first`);
+    const held: number[] = [];
     const times: Record<string, number[]> = { load: [], 'site index': [], lists: [], reach: [], 'keys (reach)': [], 'keys (every page)': [], all: [] };
     console.log(`bench:planner --phases on ${describeMachine()}\n${update.added.length} articles new to the build memory (${update.appendOnly ? 'only added' : 'not only added'})`);
     const build = { cold: false, slice: false, always: head.always, mine: () => true, missing: () => false };
     for (let round = 0; round < rounds; round++) {
-      const start = performance.now();
-      let t = start;
+      // Held heap is measured in the first round only: later rounds start with the last one's index not yet let go.
+      const heapBefore = round === 0 ? heldHeap() : 0;
+      // The hourly phases' time, without the collections that measure what is held.
+      let hourly = 0;
+      let t = performance.now();
       const lap = (phase: string) => {
         const now = performance.now();
         times[phase]!.push(now - t);
+        if (phase !== 'keys (every page)') hourly += now - t;
         t = now;
       };
-      const content = loadContentIndex(db);
+      let content: ReturnType<typeof loadContentIndex> | null = loadContentIndex(db);
       lap('load');
       const index = buildSiteIndex(content.entries, config, health);
+      const articleCount = content.entries.length;
+      // As in the planning process, the entries are not kept beside the index.
+      content = null;
       lap('site index');
       // Lists every build makes for the pages rendered every time (the sitemap index, /daily/, /stories/), which both ways of keying then read.
       dailyEditions(index);
       storyArchiveOf(index);
       sitemapFiles(index);
       lap('lists');
+      // What the index and the lists hold, after a full collection (not timed).
+      if (round === 0) held.push((heldHeap() - heapBefore) / articleCount);
+      t = performance.now();
       const addedFiles = new Set(update.added);
       const found = update.appendOnly
         ? appendReach(index, new Set(index.articles.filter((a) => addedFiles.has(a.file))), recordedSite(manifest, sourceNamesDigest(index)), SHARD_SIZE)
@@ -140,17 +154,26 @@ async function timePhases(rounds: number): Promise<void> {
       const reach = 'whole' in found ? null : found;
       const reached = keyAndChoose(index, head.prefix, manifest, { ...build, reach });
       lap('keys (reach)');
-      times.all!.push(performance.now() - start);
+      times.all!.push(hourly);
       const every = keyAndChoose(index, head.prefix, manifest, build);
       lap('keys (every page)');
-      console.log(`round ${round + 1}: ${content.entries.length} articles; ${reach ? `the reach keyed ${reached.keyed.pages.length} pages` : `no reach (${'whole' in found ? found.whole : ''})`}, every page ${every.keyed.pages.length} keyed and ${every.keyed.kept.length} kept; ${reached.toRender.length} and ${every.toRender.length} to render; rss ${(process.memoryUsage().rss / 2 ** 30).toFixed(2)} GB`);
+      console.log(`round ${round + 1}: ${articleCount} articles${round === 0 ? `, ${Math.round(held[0]!)} bytes of heap held an article after the lists` : ''}; ${reach ? `the reach keyed ${reached.keyed.pages.length} pages` : `no reach (${'whole' in found ? found.whole : ''})`}, every page ${every.keyed.pages.length} keyed and ${every.keyed.kept.length} kept; ${reached.toRender.length} and ${every.toRender.length} to render; rss ${(process.memoryUsage().rss / 2 ** 30).toFixed(2)} GB`);
     }
     for (const [phase, list] of Object.entries(times)) console.log(`${phase.padEnd(18)} ${list.map((ms) => (ms / 1000).toFixed(2)).join(' ')} s (least ${(Math.min(...list) / 1000).toFixed(2)} s)`);
-    console.log(`wrote ${writeResults('planner-phases', { site, rounds, added: update.added.length, times })}`);
+    console.log(`wrote ${writeResults('planner-phases', { site, rounds, added: update.added.length, times, heldBytesPerArticle: held })}`);
   } finally {
     db.close();
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** The heap in use after a full collection (V8's gc, exposed for this bench alone). */
+function heldHeap(): number {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
 }
 
 /** How many pages of each kind: a file's path with its topic and every folder name in it made general ("<topic>/_/index.html": article pages). */
