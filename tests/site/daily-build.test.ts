@@ -81,6 +81,13 @@ describe('daily edition in a build', () => {
     }
     const index = await readFile(join(dist, 'daily', 'index.html'), 'utf8');
     expect(index.indexOf(`/daily/${secondEditions.at(-1)!.day}/`)).toBeLessThan(index.indexOf(`/daily/${secondEditions[0].day}/`));
+    // Each day's item count and topics (known without ranking the day) are what its page's sections hold.
+    for (const e of secondEditions) {
+      const count = e.sections.reduce((n, s) => n + s.items.length, 0);
+      const line = ` · ${count} ${count === 1 ? 'story' : 'stories'}: ${e.sections.map((s) => s.name).join(', ')}`;
+      const at = index.indexOf(`/daily/${e.day}/`);
+      expect(index.slice(at, at + 400), e.day).toContain(line);
+    }
     expect(await readFile(join(dist, 'index.html'), 'utf8')).toContain(`href="/daily/${secondEditions.at(-1)!.day}/"`);
     expect(existsSync(join(dist, 'daily.atom.xml'))).toBe(true);
   });
