@@ -233,7 +233,7 @@ export function loadContentIndex(db: DatabaseSync, hashesOneByOne = HASHES_ONE_B
     }
     // The address is read for its host here, and the tags for the index: the frontmatter holds neither (~0.17 KB an article at 100,000).
     const facts = JSON.parse(row.facts) as StoredFacts;
-    rows.push(new StoredEntry(row.id, row.file, lazyFrontmatter(facts, row.file, load), hostOf(facts.url), facts.tags, hashes));
+    rows.push(new StoredEntry(row.id, row.file, lazyFrontmatter(facts, row.file, load), hostOf(facts.url), facts.tags, facts.related, hashes));
   }
   rows.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const entries: ContentEntry[] = [];
@@ -252,7 +252,7 @@ export function loadContentIndex(db: DatabaseSync, hashesOneByOne = HASHES_ONE_B
     seen.set(row.id, row);
     entries.push(row);
   }
-  holdOnce(entries, seen);
+  holdOnce(entries);
   return { entries, skipped };
 }
 
@@ -267,15 +267,17 @@ class StoredEntry implements ContentEntry {
   readonly data: ContentEntry['data'];
   readonly host: string | null;
   readonly tagSpellings: readonly string[];
+  readonly relatedIds: readonly string[];
   readonly hashes: HashSource;
   #known: { bodySha: string; dataSha: string } | null = null;
 
-  constructor(id: string, file: string, data: ContentEntry['data'], host: string | null, tagSpellings: readonly string[], hashes: HashSource) {
+  constructor(id: string, file: string, data: ContentEntry['data'], host: string | null, tagSpellings: readonly string[], relatedIds: readonly string[], hashes: HashSource) {
     this.id = id;
     this.file = file;
     this.data = data;
     this.host = host;
     this.tagSpellings = tagSpellings;
+    this.relatedIds = relatedIds;
     this.hashes = hashes;
   }
 
@@ -321,18 +323,15 @@ function memoryHashes(db: DatabaseSync, oneByOne: number): HashSource {
 }
 
 /**
- * The planning process holds every article's facts: a related article's id is held once, as its
- * article's, and a site name or time on the site once for the site (each parsed copy of a related
- * id was ~0.14 KB an article; a run publishes its articles at one time). The tags as spelled are
- * not held past the index, so they are left as parsed. A function of its own: what it holds on the
- * way is let go when it returns, not kept with `load`'s closure.
+ * The planning process holds every article's facts: a site name or time on the site is held once
+ * for the site (a run publishes its articles at one time). The tags as spelled and the related ids
+ * are not held past the index, so they are left as parsed. A function of its own: what it holds on
+ * the way is let go when it returns, not kept with `load`'s closure.
  */
-function holdOnce(entries: ContentEntry[], byId: ReadonlyMap<string, ContentEntry>): void {
+function holdOnce(entries: ContentEntry[]): void {
   const held = new Map<string, string>();
   const once = (value: string) => held.get(value) ?? (held.set(value, value), value);
   for (const { data } of entries) {
-    const { related } = data;
-    for (let i = 0; i < related.length; i++) related[i] = byId.get(related[i]!)?.id ?? related[i]!;
     if (data.siteName !== null) data.siteName = once(data.siteName);
     data.publishedOnSite = once(data.publishedOnSite);
   }

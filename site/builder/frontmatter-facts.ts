@@ -15,18 +15,19 @@ import { OWN_TIME, OWN_TIME_FOUND } from '../model/article-time.ts';
  * of 103,096 articles loaded 1,324 frontmatters instead of 1,014, and holds ~0.08 KB an article
  * less; the address was ~0.1 KB.
  */
-const FACT_FIELDS = ['id', 'siteName', 'published', 'modified', 'fetched', 'topic', 'page', 'position', 'publishedOnSite', 'related', 'cluster'] as const satisfies ReadonlyArray<keyof Frontmatter>;
+const FACT_FIELDS = ['id', 'siteName', 'published', 'modified', 'fetched', 'topic', 'page', 'position', 'publishedOnSite', 'cluster'] as const satisfies ReadonlyArray<keyof Frontmatter>;
 
 type FactField = (typeof FACT_FIELDS)[number];
 export type Facts = Pick<Frontmatter, FactField>;
 
 /**
- * What the build memory stores: the facts, the address and the tags (read for the index as the
- * facts are loaded, content-index.ts, and not held), and the title, which versions before this one
- * read as a fact. The CI cache restores the newest memory whatever the code, so a site that goes
- * back to such a version still finds them.
+ * What the build memory stores: the facts, the address, the tags and the related ids (read for the
+ * index as the facts are loaded, content-index.ts, and not held: the index resolves the related
+ * ids to articles once), and the title, which versions before this one read as a fact. The CI
+ * cache restores the newest memory whatever the code, so a site that goes back to such a version
+ * still finds them.
  */
-const STORED_FIELDS = [...FACT_FIELDS, 'title', 'url', 'tags'] as const satisfies ReadonlyArray<keyof Frontmatter>;
+const STORED_FIELDS = [...FACT_FIELDS, 'related', 'title', 'url', 'tags'] as const satisfies ReadonlyArray<keyof Frontmatter>;
 export type StoredFacts = Pick<Frontmatter, (typeof STORED_FIELDS)[number]>;
 
 /** The facts of a frontmatter, as the build memory stores them (JSON). */
@@ -53,7 +54,6 @@ class LazyFrontmatter implements Facts {
   page: number;
   position: number;
   publishedOnSite: string;
-  related: string[];
   cluster: number | null;
   // Its own time, once asked (site/model/article-time.ts): a field costs less than a weak map's entry.
   [OWN_TIME]: number | undefined = undefined;
@@ -73,7 +73,6 @@ class LazyFrontmatter implements Facts {
     this.page = facts.page;
     this.position = facts.position;
     this.publishedOnSite = facts.publishedOnSite;
-    this.related = facts.related;
     this.cluster = facts.cluster;
     this.#key = key;
     this.#load = load;
@@ -92,7 +91,7 @@ class LazyFrontmatter implements Facts {
   }
 }
 
-const OTHER_FIELDS = ['title', 'url', 'tags', 'description', 'canonical', 'author', 'lang', 'image', 'favicon', 'wordCount', 'readingTime', 'archive'] as const satisfies ReadonlyArray<Exclude<keyof Frontmatter, FactField>>;
+const OTHER_FIELDS = ['title', 'url', 'tags', 'related', 'description', 'canonical', 'author', 'lang', 'image', 'favicon', 'wordCount', 'readingTime', 'archive'] as const satisfies ReadonlyArray<Exclude<keyof Frontmatter, FactField>>;
 // A field the frontmatter gains must be named above or among the facts: this fails to compile until it is.
 const everyField: [Exclude<keyof Frontmatter, FactField | (typeof OTHER_FIELDS)[number]>] extends [never] ? true : never = true;
 void everyField;

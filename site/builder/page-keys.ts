@@ -161,7 +161,7 @@ export function keyedPages(index: SiteIndex, prefix: string, known: KnownKeys | 
     pages.push({ route: 'article', id: article.id, file, key }, { route: 'amp', id: article.id, file: ampFile, key: ampKey });
   }
   // Every recorded stamp is an article's still, unless fewer articles had one than there are stamps (never when only articles were added).
-  const deleted = known && !reach && stamped < known.stamps.size ? [...known.stamps.keys()].filter((id) => !index.byId.has(id)) : [];
+  const deleted = known && !reach && stamped < known.stamps.size ? [...known.stamps.keys()].filter((id) => index.article(id) === undefined) : [];
   if (reach?.listKept) {
     const reached = new Set(articles);
     for (const article of index.articles) if (!reached.has(article)) kept.push({ route: 'article', id: article.id, file: `${article.id}/index.html` }, { route: 'amp', id: article.id, file: `amp/${article.id}/index.html` });

@@ -67,15 +67,15 @@ export function appendReach(index: SiteIndex, added: ReadonlySet<Article>, recor
 
   // Older pages show nothing of a new article: its neighbour is older, nothing old relates to it,
   // its id (which names stories and orders them) is above every old one.
-  const addedIds = new Set([...added].map((a) => a.id));
   let oldMaxId = -Infinity;
   let oldMaxOwn = -Infinity;
   for (let i = added.size; i < articles.length; i++) {
-    const data = articles[i]!.data;
+    const article = articles[i]!;
+    const data = article.data;
     if (data.id > oldMaxId) oldMaxId = data.id;
     const own = articleMs(data);
     if (own > oldMaxOwn) oldMaxOwn = own;
-    for (const id of data.related) if (addedIds.has(id)) return { whole: `an older article relates to ${id}` };
+    for (const related of index.related(article)) if (added.has(related)) return { whole: `an older article relates to ${related.id}` };
   }
   for (const article of added) if (article.data.id <= oldMaxId) return { whole: `${article.id} has an id below an older article's` };
 

@@ -26,6 +26,8 @@ export interface ArticleInput {
   host?: string | null;
   /** Its tags as its frontmatter spells them, when the reader of content/ read them as it loaded: the index then never reads them from the frontmatter, which need not hold them. */
   tagSpellings?: readonly string[];
+  /** The ids its frontmatter relates it to (`related`), when the reader of content/ read them as it loaded: the index resolves them to articles once, and the frontmatter need not hold them. */
+  relatedIds?: readonly string[];
 }
 
 /** An article's two hashes, read by its file when first asked. */
@@ -98,7 +100,8 @@ export interface SiteIndex {
   routes: Routes;
   /** All articles, newest first (publishedOnSite, then published, then id). */
   articles: Article[];
-  byId: Map<string, Article>;
+  /** The article of an id. Its table is made when first asked, of numbers, not of every article's id. */
+  article(id: string): Article | undefined;
   topics: TopicInfo[];
   topicBySlug: Map<string, TopicInfo>;
   /** Sorted by name. */
@@ -115,7 +118,8 @@ export interface SiteIndex {
    * for it (the home page: a story is one card, "also covered by" the rest).
    */
   oneCardPerStory(articles: Article[], limit?: number): Article[];
-  related(article: Article): Article[];
+  /** The articles its frontmatter relates it to that the site has, in that order, itself and repeats left out, at most publish.relatedCount. */
+  related(article: Article): readonly Article[];
   /** The article published just before this one in its topic, if any (stable: never changes later). */
   older(article: Article): Article | null;
   isFullPage(topic: TopicInfo, page: number): boolean;
@@ -138,6 +142,29 @@ export type SiteContext = Pick<SiteIndex, 'config' | 'routes'>;
 
 // Shared by every article that shows no tag (and a list of all its tags by its shown tags): frozen, since none may change it.
 const NO_TAGS = Object.freeze([]) as unknown as TagRef[];
+const NO_ARTICLES: readonly Article[] = Object.freeze([]);
+
+/** The id an article's file gives it, as the reader of content/ names it: its topic, then its file's name. */
+function fileId(topic: string, file: string): string {
+  return `${topic}/${file.slice(file.lastIndexOf('/') + 1, file.endsWith('.md') ? -3 : undefined)}`;
+}
+
+const FNV_OFFSET = 0x811c9dc5 | 0;
+
+/** FNV-1a over `text` from `from` to `to`, on from `hash`. */
+function hashChars(hash: number, text: string, from: number, to: number): number {
+  for (let i = from; i < to; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
+  return hash;
+}
+
+/** Whether `id` is fileId(topic, file), compared in place (the index asks it of every article). */
+function isFileId(id: string, topic: string, file: string): boolean {
+  const start = file.lastIndexOf('/') + 1;
+  const end = file.endsWith('.md') ? file.length - 3 : file.length;
+  if (id.length !== topic.length + 1 + end - start || !id.startsWith(topic) || id.charCodeAt(topic.length) !== 47) return false;
+  for (let i = start, j = topic.length + 1; i < end; i++, j++) if (file.charCodeAt(i) !== id.charCodeAt(j)) return false;
+  return true;
+}
 
 /**
  * An article of the index. The planning process holds one for every article of the site, so
@@ -146,7 +173,6 @@ const NO_TAGS = Object.freeze([]) as unknown as TagRef[];
  * JSON.stringify writes it whole (toJSON), as the page data for Astro's child needs it.
  */
 class IndexedArticle implements Article {
-  id: string;
   data: Frontmatter;
   file: string;
   host: string | null;
@@ -156,13 +182,20 @@ class IndexedArticle implements Article {
   shownTags: TagRef[] = NO_TAGS;
   /** The article before it in its topic's publication order (`SiteIndex.older`): a field, not a map's entry, at a quarter of the cost. */
   olderInTopic: Article | null = null;
+  // What `SiteIndex.related` answers, resolved once from the ids (no article needs an id map to
+  // find them), and its story (`SiteIndex.storyOf`): the index's links, not the article's own
+  // fields (private: an article compares equal whatever joins its story later).
+  #related: readonly Article[] = NO_ARTICLES;
+  #story: StoryInfo | null = null;
+  // Its id, when it is not the one its file gives it (fileId): the index holds no id string for an article read from content/.
+  #id: string | null;
   #routes: Routes;
   // The hashes, or where they are read when first asked (an hourly build asks for the few
   // articles it keys): one field, as the process holds an article for every one of the site's.
   #hashes: HashSource | { bodySha: string; dataSha?: string };
 
   constructor(entry: ArticleInput, routes: Routes, host: string | null, mode: ReuseMode, tags: TagRef[]) {
-    this.id = entry.id;
+    this.#id = isFileId(entry.id, entry.data.topic, entry.file) ? null : entry.id;
     this.data = entry.data;
     this.file = entry.file;
     this.host = host;
@@ -170,6 +203,39 @@ class IndexedArticle implements Article {
     this.tags = tags;
     this.#routes = routes;
     this.#hashes = entry.hashes ?? { bodySha: entry.bodySha, dataSha: entry.dataSha };
+  }
+
+  get id(): string {
+    return this.#id ?? fileId(this.data.topic, this.file);
+  }
+
+  get relatedArticles(): readonly Article[] {
+    return this.#related;
+  }
+
+  set relatedArticles(articles: readonly Article[]) {
+    this.#related = articles;
+  }
+
+  get story(): StoryInfo | null {
+    return this.#story;
+  }
+
+  set story(story: StoryInfo | null) {
+    this.#story = story;
+  }
+
+  hasId(id: string): boolean {
+    return this.#id !== null ? this.#id === id : isFileId(id, this.data.topic, this.file);
+  }
+
+  /** hashChars of its id, made in place. */
+  idHash(): number {
+    if (this.#id !== null) return hashChars(FNV_OFFSET, this.#id, 0, this.#id.length);
+    const { topic } = this.data;
+    const file = this.file;
+    const end = file.endsWith('.md') ? file.length - 3 : file.length;
+    return hashChars(hashChars(hashChars(FNV_OFFSET, topic, 0, topic.length), '/', 0, 1), file, file.lastIndexOf('/') + 1, end);
   }
 
   get topic(): string {
@@ -190,7 +256,8 @@ class IndexedArticle implements Article {
   }
 
   get slug(): string {
-    return this.id.slice(this.id.indexOf('/') + 1);
+    const id = this.id;
+    return id.slice(id.indexOf('/') + 1);
   }
 
   get path(): string {
@@ -207,11 +274,25 @@ class IndexedArticle implements Article {
   }
 }
 
-/** Sorts newest first (publishedOnSite, then published, then id), each date parsed once, not once per comparison. */
-function sortNewestFirst(articles: Article[]): void {
-  const keyed = articles.map((article) => ({ article, onSite: time(article.data.publishedOnSite), published: time(article.data.published), id: article.id }));
-  keyed.sort((a, b) => b.onSite - a.onSite || b.published - a.published || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  for (let i = 0; i < keyed.length; i++) articles[i] = keyed[i]!.article;
+/**
+ * Sorts newest first (publishedOnSite, then published, then id), each date parsed once, not once
+ * per comparison; `ids[i]` is `articles[i]`'s id. The times and the order are typed arrays: no
+ * object an article to collect after.
+ */
+function sortNewestFirst(articles: Article[], ids: readonly string[]): void {
+  const n = articles.length;
+  const onSite = new Float64Array(n);
+  const published = new Float64Array(n);
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    const { data } = articles[i]!;
+    onSite[i] = time(data.publishedOnSite);
+    published[i] = time(data.published);
+    order[i] = i;
+  }
+  order.sort((a, b) => onSite[b]! - onSite[a]! || published[b]! - published[a]! || (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+  const before = articles.slice();
+  for (let i = 0; i < n; i++) articles[i] = before[order[i]!]!;
 }
 
 /** `health` is what the build's data worker read from the crawler's state (site/builder/data/sources.ts): it carries what each source host calls itself. */
@@ -224,12 +305,11 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
   // with them. A map a closure of this function reads would live as long as the index (V8 keeps a
   // function's captured variables in one context that every closure of it holds).
   const { articles, tagNames } = indexArticles(entries, config, routes);
-  sortNewestFirst(articles);
   const names = sourceNames(config, health, articles);
   const nameOf = (host: string) => names.get(host) ?? host;
   const feeds = sourceFeeds(config, health);
   for (const article of articles) article.source = article.host ? nameOf(article.host) : article.data.siteName || article.data.url;
-  const byId = new Map(articles.map((a) => [a.id, a]));
+  let byIdHash: Map<number, IndexedArticle | IndexedArticle[]> | null = null;
   const { tagBySlug, tags, listedTags } = indexTags(articles, tagNames, config, collator);
 
   const topicBySlug = new Map<string, TopicInfo>();
@@ -261,10 +341,8 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
   const topics = [...topicBySlug.values()].sort((a, b) => Number(b.configured) - Number(a.configured));
 
   const stories = buildStories(articles, routes);
-  const storyByArticle = new Map<Article, StoryInfo>();
-  for (const story of stories) for (const member of story.members) storyByArticle.set(member, story);
+  for (const story of stories) for (const member of story.members) (member as IndexedArticle).story = story;
 
-  const relatedCount = config.publish.relatedCount;
   const olderPages = new Map<TopicInfo, number | null>();
   const olderPageOf = (topic: TopicInfo) => {
     let page = olderPages.get(topic);
@@ -275,7 +353,13 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
     config,
     routes,
     articles,
-    byId,
+    article(id) {
+      byIdHash ??= idTable(articles as IndexedArticle[]);
+      const found = byIdHash.get(hashChars(FNV_OFFSET, id, 0, id.length));
+      if (found === undefined) return undefined;
+      if (!Array.isArray(found)) return found.hasId(id) ? found : undefined;
+      return found.find((a) => a.hasId(id));
+    },
     topics,
     topicBySlug,
     tags,
@@ -288,14 +372,14 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
       return (list.find((f) => f.topic === topic) ?? list[0])?.url ?? null;
     },
     storyOf(article) {
-      return storyByArticle.get(article) ?? null;
+      return (article as IndexedArticle).story;
     },
     oneCardPerStory(list, limit = Infinity) {
       const out: Article[] = [];
       const shown = new Set<StoryInfo>();
       for (const article of list) {
         if (out.length >= limit) break;
-        const story = storyByArticle.get(article);
+        const story = (article as IndexedArticle).story;
         if (!story) out.push(article);
         else if (!shown.has(story)) {
           shown.add(story);
@@ -305,13 +389,7 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
       return out;
     },
     related(article) {
-      const out: Article[] = [];
-      for (const id of article.data.related) {
-        const found = byId.get(id);
-        if (found && found !== article && !out.includes(found)) out.push(found);
-        if (out.length >= relatedCount) break;
-      }
-      return out;
+      return (article as IndexedArticle).relatedArticles;
     },
     older(article) {
       return (article as IndexedArticle).olderInTopic ?? null;
@@ -331,24 +409,60 @@ export function buildSiteIndex(entries: ArticleInput[], config: Config, health: 
   };
 }
 
-/** Every entry as an article of the index, and how many articles spell each tag (by slug) each way. */
+/** The articles by their ids' hashes (a list where two share one): what `SiteIndex.article` looks in, without an id string an article. */
+function idTable(articles: IndexedArticle[]): Map<number, IndexedArticle | IndexedArticle[]> {
+  const table = new Map<number, IndexedArticle | IndexedArticle[]>();
+  for (const article of articles) {
+    const hash = article.idHash();
+    const there = table.get(hash);
+    if (there === undefined) table.set(hash, article);
+    else if (Array.isArray(there)) there.push(article);
+    else table.set(hash, [there, article]);
+  }
+  return table;
+}
+
+/**
+ * Every entry as an article of the index, newest first, each with the articles it relates to, and
+ * how many articles spell each tag (by slug) each way. The ids are read from the entries here,
+ * where their map dies with the call.
+ */
 function indexArticles(entries: ArticleInput[], config: Config, routes: Routes): { articles: Article[]; tagNames: Map<string, Map<string, number>> } {
   const tagNames = new Map<string, Map<string, number>>();
   // Slugging a name is the costliest step here, and a site uses a few thousand names over and over.
   const slugs = new Map<string, string>();
   const slugOf = (name: string) => slugs.get(name) ?? slugs.set(name, tagSlug(name)).get(name)!;
   const hostOf = sourceHostsOf();
+  const countSpelling = (slug: string, name: string) => {
+    const names = tagNames.get(slug) ?? new Map<string, number>();
+    names.set(name, (names.get(name) ?? 0) + 1);
+    tagNames.set(slug, names);
+  };
+  // One list reused for every article's tags, then for its related articles: each article keeps a copy of its length, and nothing else is left to collect.
+  const scratch: unknown[] = [];
   const articles: Article[] = entries.map((entry) => {
-    const tags = spelledTags(entry.tagSpellings ?? entry.data.tags, slugOf);
-    for (const { slug: s, name } of tags) {
-      const names = tagNames.get(s) ?? new Map<string, number>();
-      names.set(name, (names.get(name) ?? 0) + 1);
-      tagNames.set(s, names);
-    }
+    // Its tags' slugs; indexTags turns each into its tag's one shared TagRef, in place.
+    scratch.length = 0;
+    eachSpelledTag(entry.tagSpellings ?? entry.data.tags, slugOf, scratch as string[], countSpelling);
+    const tags = (scratch.length === 0 ? NO_TAGS : scratch.slice()) as TagRef[];
     // The content index reads the host as it loads (content-index.ts), so the address need not be held.
     const host = entry.host !== undefined ? entry.host : hostOf(entry.data.url);
     return new IndexedArticle(entry, routes, host, modeOf(config, entry.data.topic, host), tags);
   });
+  const ids = entries.map((entry) => entry.id);
+  const byId = new Map(articles.map((article, i) => [ids[i]!, article]));
+  const relatedCount = config.publish.relatedCount;
+  for (let i = 0; i < entries.length; i++) {
+    const article = articles[i] as IndexedArticle;
+    scratch.length = 0;
+    for (const id of entries[i]!.relatedIds ?? entries[i]!.data.related) {
+      if (scratch.length >= relatedCount) break;
+      const found = byId.get(id);
+      if (found && found !== article && !scratch.includes(found)) scratch.push(found);
+    }
+    if (scratch.length > 0) article.relatedArticles = scratch.slice() as Article[];
+  }
+  sortNewestFirst(articles, ids);
   return { articles, tagNames };
 }
 
@@ -365,14 +479,17 @@ function indexTags(
   const tagBySlug = new Map<string, TagInfo>();
   const refBySlug = new Map<string, TagRef>();
   for (const article of articles) {
-    article.tags = article.tags.map(({ slug }) => {
+    // indexArticles left each tag's slug in its place.
+    const tags = article.tags as unknown as Array<string | TagRef>;
+    for (let j = 0; j < tags.length; j++) {
+      const slug = tags[j] as string;
       let ref = refBySlug.get(slug);
       if (!ref) refBySlug.set(slug, (ref = { slug, name: tagDisplay.get(slug)! }));
       let info = tagBySlug.get(slug);
       if (!info) tagBySlug.set(slug, (info = { slug, name: ref.name, articles: [], listed: false, spellings: tagNames.get(slug)! }));
       info.articles.push(article);
-      return ref;
-    });
+      tags[j] = ref;
+    }
   }
   for (const info of tagBySlug.values()) info.listed = info.articles.length >= config.publish.minTagArticles;
   // An article shows the tags that had reached minTagArticles when it was published (itself
@@ -399,15 +516,19 @@ function indexTags(
 
 /** An article's tags as its frontmatter spells them, once a slug (the first spelling counts), without those that have no slug. */
 export function spelledTags(names: readonly string[], slugOf: (name: string) => string = tagSlug): TagRef[] {
-  const seen = new Set<string>();
   const tags: TagRef[] = [];
+  eachSpelledTag(names, slugOf, [], (slug, name) => tags.push({ slug, name }));
+  return tags;
+}
+
+/** spelledTags' choice, told one tag at a time; `slugs` gets the slugs chosen (the index reuses one list for every article). */
+function eachSpelledTag(names: readonly string[], slugOf: (name: string) => string, slugs: string[], each: (slug: string, name: string) => void): void {
   for (const name of names) {
     const slug = slugOf(name);
-    if (!slug || seen.has(slug)) continue;
-    seen.add(slug);
-    tags.push({ slug, name });
+    if (!slug || slugs.includes(slug)) continue;
+    slugs.push(slug);
+    each(slug, name);
   }
-  return tags;
 }
 
 /** Tags that fold to the same slug share a page; the most used spelling names it (`spellings`: how many articles use each), null for none. */

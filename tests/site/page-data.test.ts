@@ -38,7 +38,7 @@ describe('articleFacts', () => {
       ],
       config,
     );
-    const a = articleFacts(index, index.byId.get('science/a')!, '<p>x</p>', 'Science');
+    const a = articleFacts(index, index.article('science/a')!, '<p>x</p>', 'Science');
     expect(a).toEqual({
       url: 'https://example.org/news/science/a/',
       canonical: 'https://example.org/news/science/a/',
@@ -51,10 +51,10 @@ describe('articleFacts', () => {
       image: { url: 'https://example.org/news/media/a-640.webp', width: 640, height: 320 },
     });
     // No source date: when the crawler found it; an older "modified" is ignored; a topic no longer configured is named by its slug.
-    const b = articleFacts(index, index.byId.get('retired/b')!, '<p>x</p>', 'retired');
+    const b = articleFacts(index, index.article('retired/b')!, '<p>x</p>', 'retired');
     expect(b).toMatchObject({ topicName: 'retired', lang: 'fr', published: '2024-03-01T00:00:00Z', modified: '2024-03-01T00:00:00Z', image: null });
 
-    const ld = articleLd(index, index.byId.get('science/a')!, { ...a, description: 'About ice' });
+    const ld = articleLd(index, index.article('science/a')!, { ...a, description: 'About ice' });
     expect(ld).toMatchObject({ '@type': 'NewsArticle', url: a.url, description: 'About ice', datePublished: '2024-03-01T10:00:00Z', dateModified: '2024-03-05T10:00:00Z', image: [a.image!.url], articleSection: 'Science', publisher: { name: 'News', url: 'https://example.org/news/' } });
   });
 });

@@ -179,7 +179,7 @@ describe('the pages a build that only added articles reaches', () => {
       // GLEANER_VERIFY_KEYS: keyAndChoose keys every page too and fails on a difference.
       const chosen = keyAndChoose(index, 'p', manifest, { ...hourly, reach });
       record(manifest, index, chosen);
-      const members = new Set(index.storyOf(index.byId.get(first.id)!)!.members.map((m) => `${m.id}/index.html`));
+      const members = new Set(index.storyOf(index.article(first.id)!)!.members.map((m) => `${m.id}/index.html`));
       renderedTellings.push(chosen.toRender.map((p) => p.file).filter((f) => members.has(f)).sort());
     }
     // While the story has at most ARTICLE_PAGE_TELLINGS + 1 tellings, each new one is among the first and every telling's page shows it.

@@ -108,7 +108,7 @@ describe('buildSiteIndex', () => {
     expect(science.pages.map((p) => p.map((a) => a.data.position))).toEqual([[2, 1, 0], [5, 3], [7, 6]]);
     expect(index.isFullPage(science, 2)).toBe(true);
     expect(index.isFullPage(science, 3)).toBe(false);
-    expect(index.older(index.byId.get('science/a5')!)?.id).toBe('science/a3');
+    expect(index.older(index.article('science/a5')!)?.id).toBe('science/a3');
   });
 
   it('keeps a story whose first article was removed, led by its oldest remaining article', () => {
@@ -147,15 +147,36 @@ describe('buildSiteIndex', () => {
     expect(got.articles.map((a) => a.host)).toEqual(['other.example', 'src.example']);
   });
 
+  it('relates an article to those its content index read (relatedIds) before its frontmatter, each once, and to none when relatedCount is 0', () => {
+    const entries = [article('science', 0), article('science', 1), { ...article('science', 2, { related: ['science/a0'] }), relatedIds: ['science/a1', 'science/a1', 'science/a0'] }];
+    const index = buildSiteIndex(entries, config);
+    expect(index.related(index.article('science/a2')!).map((a) => a.id)).toEqual(['science/a1', 'science/a0']);
+    const none = buildSiteIndex(entries, { ...config, publish: { ...config.publish, relatedCount: 0 } });
+    expect(none.related(none.article('science/a2')!)).toEqual([]);
+  });
+
+  it('finds an article by its id, whether or not its file gives that id, and nothing for an id no article has', () => {
+    const named = { ...article('science', 1), id: 'science/another-name' };
+    const index = buildSiteIndex([article('science', 0), named, article('other', 2)], config);
+    expect(index.article('science/another-name')?.file).toBe('content/science/a1.md');
+    expect(index.article('science/another-name')?.id).toBe('science/another-name');
+    expect(index.article('science/another-name')?.slug).toBe('another-name');
+    expect(index.article('science/a1')).toBeUndefined();
+    expect(index.article('other/a2')?.id).toBe('other/a2');
+    expect(index.article('science/a0')?.path).toBe('/science/a0/');
+    expect(index.article('science/a9')).toBeUndefined();
+    expect(index.articles.map((a) => index.article(a.id))).toEqual(index.articles);
+  });
+
   it('resolves related ids, skipping missing ones and itself, up to relatedCount', () => {
     const index = buildSiteIndex(
       [article('science', 0), article('science', 1), article('science', 2), article('science', 3, { related: ['science/a3', 'science/missing', 'science/a0', 'science/a2', 'science/a1'] })],
       config,
     );
-    const a3 = index.byId.get('science/a3')!;
+    const a3 = index.article('science/a3')!;
     expect(index.related(a3).map((a) => a.id)).toEqual(['science/a0', 'science/a2']);
     expect(index.older(a3)?.id).toBe('science/a2');
-    expect(index.older(index.byId.get('science/a0')!)).toBeNull();
+    expect(index.older(index.article('science/a0')!)).toBeNull();
   });
 
   it('keeps pages for a topic that has content but left the config', () => {
@@ -310,7 +331,7 @@ describe('an article feed item of a story', () => {
   it('carries the story\'s page and the other outlets\' headlines; an article of no story carries neither', () => {
     const story = (position: number) => article('science', position, { cluster: 1, title: `Telling ${position}`, url: `https://outlet${position}.example/${position}`, canonical: `https://outlet${position}.example/${position}` });
     const index = buildSiteIndex([story(0), story(1), story(2), article('science', 3)], config);
-    const [member, alone] = [index.byId.get('science/a1')!, index.byId.get('science/a3')!];
+    const [member, alone] = [index.article('science/a1')!, index.article('science/a3')!];
     const html = feedItem(index, member, '<p>Body.</p>').contentHtml!;
     expect(html).toContain('One of 3 reports of this story (<a href="https://news.example.com/stories/1/">the whole story</a>)');
     expect(html).toContain('>Telling 0</a>');

@@ -82,11 +82,11 @@ describe('sitemap groups', () => {
   it('leaves article pages out and points canonicals at the source when the config says so', () => {
     const index = buildSiteIndex(entries(4), config('source'));
     expect(sitemapFiles(index)[0].urls.map((u) => u.loc)).not.toContain('https://news.example.com/science/a0/');
-    const a0 = index.byId.get('science/a0')!;
+    const a0 = index.article('science/a0')!;
     expect(articleCanonical(index, a0)).toBe('https://src.example/canonical/0');
     expect(languageAlternates(index, a0)).toEqual([{ hreflang: 'fr', href: 'https://src.example/canonical/0' }]);
     const self = buildSiteIndex(entries(4), config('self'));
-    expect(articleCanonical(self, self.byId.get('science/a1')!)).toBe('https://news.example.com/science/a1/');
-    expect(languageAlternates(self, self.byId.get('science/a1')!)).toEqual([]);
+    expect(articleCanonical(self, self.article('science/a1')!)).toBe('https://news.example.com/science/a1/');
+    expect(languageAlternates(self, self.article('science/a1')!)).toEqual([]);
   });
 });

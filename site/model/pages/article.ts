@@ -26,7 +26,7 @@ function topicOf(index: SiteIndex, article: Article): { slug: string; name: stri
 }
 
 export function articlePageProps(index: SiteIndex, id: string): ArticlePageProps {
-  const article = index.byId.get(id)!;
+  const article = index.article(id)!;
   const story = index.storyOf(article);
   const older = index.older(article);
   const tellings = story ? articlePageTellings(story, article) : [];
@@ -40,12 +40,12 @@ export function articlePageProps(index: SiteIndex, id: string): ArticlePageProps
 }
 
 export function ampPageProps(index: SiteIndex, id: string): AmpPageProps {
-  const article = index.byId.get(id)!;
+  const article = index.article(id)!;
   return { article, topicName: topicOf(index, article).name };
 }
 
 /** An article's route parameters: its topic and slug. */
 export function articleParams(index: SiteIndex, id: string): { topic: string; slug: string } {
-  const article = index.byId.get(id)!;
+  const article = index.article(id)!;
   return { topic: article.topic, slug: article.slug };
 }
