@@ -9,6 +9,13 @@ import { processTree, rssBytes, treeRssBytes } from '../../scripts/dev/bench/lib
 import { requestKind } from '../../scripts/dev/bench/lib/search-bytes.ts';
 import { formatTable } from '../../scripts/dev/bench/lib/table.ts';
 import { withoutComments, withoutHeadline } from '../../scripts/dev/bench/lib/label-parts.ts';
+import { scaleContent } from '../../scripts/dev/bench/lib/scale-memory.ts';
+import { parseConfig } from '../../crawler/config/index.ts';
+import { frontmatterSchema } from '../../crawler/publish/frontmatter.ts';
+import { loadContentIndex } from '../../site/builder/content-index.ts';
+import { factsJson } from '../../site/builder/frontmatter-facts.ts';
+import { openMemory } from '../../site/builder/memory.ts';
+import { buildSiteIndex } from '../../site/model/site-index.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -128,3 +135,43 @@ describe('extraction labels without the parts a body leaves out', () => {
   });
 });
 
+
+describe('a build memory made K times as large (bench:planner --scale)', () => {
+  it('copies every article as newer ones of its topic: own ids, files, stories and related articles, whole archive pages after the older ones', () => {
+    const db = openMemory(join(dir, 'memory.sqlite'));
+    try {
+      const put = db.prepare('INSERT INTO content (file, key, id, data, body_sha, skipped, facts, data_sha) VALUES (?, ?, ?, ?, ?, NULL, ?, ?)');
+      for (let position = 0; position < 3; position++) {
+        const data = frontmatterSchema.parse({
+          id: position + 1,
+          title: `a${position}`,
+          url: `https://src.example/${position}`,
+          canonical: `https://src.example/${position}`,
+          fetched: new Date(Date.UTC(2026, 0, 1, position)).toISOString(),
+          topic: 'science',
+          page: Math.floor(position / 2) + 1,
+          position,
+          publishedOnSite: new Date(Date.UTC(2026, 0, 1, position)).toISOString(),
+          wordCount: 500,
+          readingTime: 2,
+          related: position === 2 ? ['science/a0'] : [],
+          cluster: position === 1 ? 1 : null,
+        });
+        put.run(`content/science/2026/01-01/a${position}.md`, 'k', `science/a${position}`, JSON.stringify(data), 'b', factsJson(data), 'd');
+      }
+      expect(scaleContent(db, 3, 2)).toBe(9);
+      const index = buildSiteIndex(loadContentIndex(db).entries, parseConfig({ site: { title: 'T', url: 'https://x.example' }, topics: [{ slug: 'science', name: 'S', sources: ['https://src.example/feed'] }], publish: { pageSize: 2 } }));
+      expect(index.articles.map((a) => a.id)).toEqual(['science/a2-c2', 'science/a1-c2', 'science/a0-c2', 'science/a2-c1', 'science/a1-c1', 'science/a0-c1', 'science/a2', 'science/a1', 'science/a0']);
+      expect(index.article('science/a1-c2')?.file).toBe('content/science/2026/01-01/a1-c2.md');
+      expect(index.topicBySlug.get('science')!.pages.map((page) => page.map((a) => a.id))).toEqual([
+        ['science/a1', 'science/a0'], ['science/a2'], ['science/a1-c1', 'science/a0-c1'], ['science/a2-c1'], ['science/a1-c2', 'science/a0-c2'], ['science/a2-c2'],
+      ]);
+      expect(index.stories.map((s) => s.members.map((a) => a.id))).toEqual([['science/a1', 'science/a0'], ['science/a1-c1', 'science/a0-c1'], ['science/a1-c2', 'science/a0-c2']]);
+      expect(index.related(index.article('science/a2-c1')!).map((a) => a.id)).toEqual(['science/a0-c1']);
+      expect(index.articles.map((a) => a.data.id)).toEqual([20_000_003, 20_000_002, 20_000_001, 10_000_003, 10_000_002, 10_000_001, 3, 2, 1]);
+      expect(index.articles[0]!.data.publishedOnSite > index.articles[3]!.data.publishedOnSite).toBe(true);
+    } finally {
+      db.close();
+    }
+  });
+});

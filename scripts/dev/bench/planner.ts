@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -21,6 +21,7 @@ import { startPlanner } from '../../../site/builder/planner.ts';
 import { memoryFile, rendererVersion } from '../../../site/html/html-cache.ts';
 import { commandArgs } from '../../kit/args.ts';
 import { processTree, sampleTreeMemory } from './lib/process-tree.ts';
+import { scaleContent } from './lib/scale-memory.ts';
 import { describeMachine, PROJECT, writeResults } from './lib/results.ts';
 
 // npm run bench:planner: the build's planning process (site/builder/plan.ts: the content index,
@@ -37,11 +38,18 @@ import { describeMachine, PROJECT, writeResults } from './lib/results.ts';
 // (the reach, every page) side by side: steadier than the planning process's wall time, which
 // shares the two cores with its data worker. The first round also says how much heap the index and
 // its lists hold an article, after a full collection. The site is left as it was.
+//
+// --scale K: instead, what the planning process holds with the site's build memory made K times as
+// large (lib/scale-memory.ts: every article copied K − 1 times as newer ones), for sizes no
+// generated history here reaches: load every article's facts, build the site index and the lists
+// every build makes, once, then the heap held an article after a full collection and the process's
+// peak RSS. Run it with the planning process's V8 flags (site/builder/planner.ts) for its peak:
+//   node --max-semi-space-size=8 --heap-growing-percent=20 scripts/kit/run.mjs scripts/dev/bench/planner.ts --site DIR --config FILE --scale 10
 
-const USAGE = 'usage: npm run bench:planner -- --site DIR --config FILE [--phases N] (a site built before, and its config as JSON)';
-const parsed = commandArgs(process.argv.slice(2), { site: { type: 'string' }, config: { type: 'string' }, phases: { type: 'string' } }, USAGE);
+const USAGE = 'usage: npm run bench:planner -- --site DIR --config FILE [--phases N | --scale K] (a site built before, and its config as JSON)';
+const parsed = commandArgs(process.argv.slice(2), { site: { type: 'string' }, config: { type: 'string' }, phases: { type: 'string' }, scale: { type: 'string' } }, USAGE);
 if (typeof parsed === 'number') process.exit(parsed);
-const { site, config: configFile, phases } = parsed.values;
+const { site, config: configFile, phases, scale } = parsed.values;
 if (!site || !configFile || !existsSync(memoryFile(resolve(site)))) {
   console.error(`${USAGE}\nThe site needs a build memory (${site ? memoryFile(resolve(site)) : '.gleaner/build/memory.sqlite'}): build it once first.`);
   process.exit(2);
@@ -49,6 +57,15 @@ if (!site || !configFile || !existsSync(memoryFile(resolve(site)))) {
 
 const paths = sitePaths(resolve(site));
 const config = parseConfig(JSON.parse(readFileSync(configFile, 'utf8')) as UserConfig);
+if (scale !== undefined) {
+  const copies = Number.parseInt(scale, 10);
+  if (!(copies > 1)) {
+    console.error(`--scale takes how many times as large, 2 or more, not "${scale}"\n${USAGE}`);
+    process.exit(2);
+  }
+  await measureScaled(copies);
+  process.exit(0);
+}
 if (phases !== undefined) {
   const rounds = Number.parseInt(phases, 10);
   if (!(rounds > 0)) {
@@ -161,6 +178,50 @@ async function timePhases(rounds: number): Promise<void> {
     }
     for (const [phase, list] of Object.entries(times)) console.log(`${phase.padEnd(18)} ${list.map((ms) => (ms / 1000).toFixed(2)).join(' ')} s (least ${(Math.min(...list) / 1000).toFixed(2)} s)`);
     console.log(`wrote ${writeResults('planner-phases', { site, rounds, added: update.added.length, times, heldBytesPerArticle: held })}`);
+  } finally {
+    db.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** --scale: the load, the site index and the lists once, on a copy of the build memory made `copies` times as large. */
+async function measureScaled(copies: number): Promise<void> {
+  const health = await readSourceHealth(paths);
+  const work = mkdtempSync(join(tmpdir(), 'gleaner-bench-scale-'));
+  copyFileSync(memoryFile(paths.root), join(work, 'memory.sqlite'));
+  const db = openMemory(join(work, 'memory.sqlite'));
+  try {
+    await updateContentIndex(paths.root, db, rendererVersion(PROJECT));
+    let t = performance.now();
+    const articles = scaleContent(db, copies, config.publish.pageSize);
+    console.log(`bench:planner --scale on ${describeMachine()}\n${site} made ${copies} times as large: ${articles} articles (${((performance.now() - t) / 1000).toFixed(1)} s)`);
+    const heapBefore = heldHeap();
+    const rssBefore = process.memoryUsage().rss;
+    // The peak from here on: Linux resets a process's high-water mark (VmHWM) on this write.
+    writeFileSync('/proc/self/clear_refs', '5');
+    const times: Record<string, number> = {};
+    t = performance.now();
+    const lap = (phase: string) => {
+      const now = performance.now();
+      times[phase] = now - t;
+      t = now;
+    };
+    let content: ReturnType<typeof loadContentIndex> | null = loadContentIndex(db);
+    lap('load');
+    const index = buildSiteIndex(content.entries, config, health);
+    const articleCount = content.entries.length;
+    content = null;
+    lap('site index');
+    dailyEditions(index);
+    storyArchiveOf(index);
+    sitemapFiles(index);
+    lap('lists');
+    const peak = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))![1]) * 1024;
+    const held = (heldHeap() - heapBefore) / articleCount;
+    console.log(`${articleCount} articles loaded: ${Math.round(held)} bytes of heap held an article after the lists (${((held * articleCount) / 2 ** 30).toFixed(2)} GB); rss ${(rssBefore / 2 ** 30).toFixed(2)} GB before the load, peak ${(peak / 2 ** 30).toFixed(2)} GB`);
+    console.log(Object.entries(times).map(([phase, ms]) => `${phase} ${(ms / 1000).toFixed(2)} s`).join(', '));
+    console.log(`wrote ${writeResults('planner-scale', { site, copies, articles: articleCount, heldBytesPerArticle: held, rssBeforeBytes: rssBefore, peakBytes: peak, times })}`);
+    void index;
   } finally {
     db.close();
     rmSync(work, { recursive: true, force: true });
