@@ -7,7 +7,7 @@ import { buildSiteIndex } from '../model/site-index.ts';
 import { reuseConfig } from '../model/reuse.ts';
 import { rendererVersion, memoryFile } from '../html/html-cache.ts';
 import { forgetBodies } from '../html/article-body.ts';
-import { loadContentIndex, updateContentIndex, type SkippedFile } from './content-index.ts';
+import { handOver, loadContentIndex, updateContentIndex, type SkippedFile } from './content-index.ts';
 import { buildDataFilesApart, readSourceHealthApart } from './data/apart.ts';
 import type { DataManifest } from './data/index.ts';
 import type { SourceHealth } from './data/sources.ts';
@@ -139,11 +139,11 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
     }
 
     content ??= loadContent();
-    const index = buildSiteIndex(content.entries, config, health);
-    // The index holds what the entries held; they are not kept beside it.
-    const { skipped } = content;
-    const articleCount = content.entries.length;
+    // The index holds what the entries held; they are handed over one by one, not kept beside it.
+    const { skipped, entries } = content;
+    const articleCount = entries.length;
     content = null;
+    const index = buildSiteIndex(handOver(entries), config, health);
     const shardSize = job.searchShardSize ?? SHARD_SIZE;
     // A build that only added articles keys only the pages they reach (page-reach.ts); any other
     // reads the recorded keys in one pass for the pages no stamp speaks for, and one by one for the

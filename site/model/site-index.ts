@@ -296,7 +296,12 @@ function sortNewestFirst(articles: Article[], ids: readonly string[]): void {
 }
 
 /** `health` is what the build's data worker read from the crawler's state (site/builder/data/sources.ts): it carries what each source host calls itself. */
-export function buildSiteIndex(entries: ArticleInput[], config: Config, health: readonly SourceHealth[] = []): SiteIndex {
+/**
+ * `entries` is read once, in order: the planning process hands them over one by one and lets each
+ * go as the index takes it (content-index.ts, `handOver`), so the load's entries and the index
+ * are not both held whole at the index's peak.
+ */
+export function buildSiteIndex(entries: Iterable<ArticleInput>, config: Config, health: readonly SourceHealth[] = []): SiteIndex {
   const routes = createRoutes(config.site.url);
   const pageSize = config.publish.pageSize;
   const collator = new Intl.Collator(config.site.language, { sensitivity: 'base' });
@@ -427,41 +432,47 @@ function idTable(articles: IndexedArticle[]): Map<number, IndexedArticle | Index
  * how many articles spell each tag (by slug) each way. The ids are read from the entries here,
  * where their map dies with the call.
  */
-function indexArticles(entries: ArticleInput[], config: Config, routes: Routes): { articles: Article[]; tagNames: Map<string, Map<string, number>> } {
+function indexArticles(entries: Iterable<ArticleInput>, config: Config, routes: Routes): { articles: Article[]; tagNames: Map<string, Map<string, number>> } {
   const tagNames = new Map<string, Map<string, number>>();
   // Slugging a name is the costliest step here, and a site uses a few thousand names over and over.
   const slugs = new Map<string, string>();
   const slugOf = (name: string) => slugs.get(name) ?? slugs.set(name, tagSlug(name)).get(name)!;
-  const hostOf = sourceHostsOf();
   const countSpelling = (slug: string, name: string) => {
     const names = tagNames.get(slug) ?? new Map<string, number>();
     names.set(name, (names.get(name) ?? 0) + 1);
     tagNames.set(slug, names);
   };
+  const hostOf = sourceHostsOf();
   // One list reused for every article's tags, then for its related articles: each article keeps a copy of its length, and nothing else is left to collect.
   const scratch: unknown[] = [];
-  const articles: Article[] = entries.map((entry) => {
+  // What is kept of an entry once its article is made: its id and its related ids (read once every article is known).
+  const articles: IndexedArticle[] = [];
+  const ids: string[] = [];
+  const relatedIds: Array<readonly string[]> = [];
+  for (const entry of entries) {
     // Its tags' slugs; indexTags turns each into its tag's one shared TagRef, in place.
     scratch.length = 0;
     eachSpelledTag(entry.tagSpellings ?? entry.data.tags, slugOf, scratch as string[], countSpelling);
     const tags = (scratch.length === 0 ? NO_TAGS : scratch.slice()) as TagRef[];
     // The content index reads the host as it loads (content-index.ts), so the address need not be held.
     const host = entry.host !== undefined ? entry.host : hostOf(entry.data.url);
-    return new IndexedArticle(entry, routes, host, modeOf(config, entry.data.topic, host), tags);
-  });
-  const ids = entries.map((entry) => entry.id);
+    articles.push(new IndexedArticle(entry, routes, host, modeOf(config, entry.data.topic, host), tags));
+    ids.push(entry.id);
+    relatedIds.push(entry.relatedIds ?? entry.data.related);
+  }
   const byId = new Map(articles.map((article, i) => [ids[i]!, article]));
   const relatedCount = config.publish.relatedCount;
-  for (let i = 0; i < entries.length; i++) {
-    const article = articles[i] as IndexedArticle;
+  for (let i = 0; i < articles.length; i++) {
+    const article = articles[i]!;
     scratch.length = 0;
-    for (const id of entries[i]!.relatedIds ?? entries[i]!.data.related) {
+    for (const id of relatedIds[i]!) {
       if (scratch.length >= relatedCount) break;
       const found = byId.get(id);
       if (found && found !== article && !scratch.includes(found)) scratch.push(found);
     }
     if (scratch.length > 0) article.relatedArticles = scratch.slice() as Article[];
   }
+  relatedIds.length = 0;
   sortNewestFirst(articles, ids);
   return { articles, tagNames };
 }

@@ -8,6 +8,7 @@ import { searchShards } from '../../site/builder/search.ts';
 import { feedItem } from '../../site/outputs/feed-data.ts';
 import type { SourceHealth } from '../../site/builder/data/sources.ts';
 import { articlePageProps } from '../../site/model/pages/article.ts';
+import { handOver } from '../../site/builder/content-index.ts';
 
 const config = parseConfig({
   site: { title: 'T', url: 'https://news.example.com' },
@@ -153,6 +154,26 @@ describe('buildSiteIndex', () => {
     expect(index.related(index.article('science/a2')!).map((a) => a.id)).toEqual(['science/a1', 'science/a0']);
     const none = buildSiteIndex(entries, { ...config, publish: { ...config.publish, relatedCount: 0 } });
     expect(none.related(none.article('science/a2')!)).toEqual([]);
+  });
+
+  it('takes its entries once, in order: handed over one by one (the planning process), the list is emptied and the index is the same', () => {
+    const make = () => [article('science', 0), article('science', 1, { related: ['science/a0'], tags: ['Ice', 'ice'] }), article('science', 2, { cluster: 2 })];
+    const list = make();
+    const taken: string[] = [];
+    const index = buildSiteIndex((function* () {
+      for (const entry of handOver(list)) {
+        taken.push(entry.id);
+        expect(list.filter(Boolean).length).toBe(3 - taken.length);
+        yield entry;
+      }
+    })(), config);
+    expect(taken).toEqual(['science/a0', 'science/a1', 'science/a2']);
+    expect(list).toEqual([]);
+    const same = buildSiteIndex(make(), config);
+    expect(index.articles.map((a) => [a.id, a.tags, index.related(a).map((r) => r.id), index.storyOf(a)?.id ?? null])).toEqual(
+      same.articles.map((a) => [a.id, a.tags, same.related(a).map((r) => r.id), same.storyOf(a)?.id ?? null]),
+    );
+    expect(index.related(index.article('science/a1')!).map((a) => a.id)).toEqual(['science/a0']);
   });
 
   it('finds an article by its id, whether or not its file gives that id, and nothing for an id no article has', () => {

@@ -8,7 +8,7 @@ import { sitePaths } from '../../../crawler/paths.ts';
 import { buildInputFiles } from '../../../site/builder/input.ts';
 import { ManifestStore } from '../../../site/builder/manifest.ts';
 import { openMemory } from '../../../site/builder/memory.ts';
-import { loadContentIndex, updateContentIndex } from '../../../site/builder/content-index.ts';
+import { handOver, loadContentIndex, updateContentIndex } from '../../../site/builder/content-index.ts';
 import { appendReach, recordedSite, sourceNamesDigest } from '../../../site/builder/page-reach.ts';
 import { SHARD_SIZE } from '../../../site/builder/search.ts';
 import { dailyEditions } from '../../../site/model/daily.ts';
@@ -150,10 +150,11 @@ async function timePhases(rounds: number): Promise<void> {
       };
       let content: ReturnType<typeof loadContentIndex> | null = loadContentIndex(db);
       lap('load');
-      const index = buildSiteIndex(content.entries, config, health);
+      // As in the planning process, the entries are handed over one by one, not kept beside the index.
       const articleCount = content.entries.length;
-      // As in the planning process, the entries are not kept beside the index.
+      const { entries } = content;
       content = null;
+      const index = buildSiteIndex(handOver(entries), config, health);
       lap('site index');
       // Lists every build makes for the pages rendered every time (the sitemap index, /daily/, /stories/), which both ways of keying then read.
       dailyEditions(index);
@@ -208,9 +209,10 @@ async function measureScaled(copies: number): Promise<void> {
     };
     let content: ReturnType<typeof loadContentIndex> | null = loadContentIndex(db);
     lap('load');
-    const index = buildSiteIndex(content.entries, config, health);
     const articleCount = content.entries.length;
+    const { entries } = content;
     content = null;
+    const index = buildSiteIndex(handOver(entries), config, health);
     lap('site index');
     dailyEditions(index);
     storyArchiveOf(index);
