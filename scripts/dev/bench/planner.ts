@@ -16,7 +16,9 @@ import { storyArchiveOf } from '../../../site/model/story-list.ts';
 import { sitemapFiles } from '../../../site/outputs/sitemap-data.ts';
 import { readSourceHealth } from '../../../site/builder/data/index.ts';
 import { keyAndChoose } from '../../../site/builder/page-selection.ts';
-import { buildSiteIndex } from '../../../site/model/site-index.ts';
+import { buildSiteIndex, type SiteIndex } from '../../../site/model/site-index.ts';
+import type { SourceHealth } from '../../../site/builder/data/sources.ts';
+import type { DatabaseSync } from 'node:sqlite';
 import { startPlanner } from '../../../site/builder/planner.ts';
 import { memoryFile, rendererVersion } from '../../../site/html/html-cache.ts';
 import { commandArgs } from '../../kit/args.ts';
@@ -148,19 +150,7 @@ async function timePhases(rounds: number): Promise<void> {
         if (phase !== 'keys (every page)') hourly += now - t;
         t = now;
       };
-      let content: ReturnType<typeof loadContentIndex> | null = loadContentIndex(db);
-      lap('load');
-      // As in the planning process, the entries are handed over one by one, not kept beside the index.
-      const articleCount = content.entries.length;
-      const { entries } = content;
-      content = null;
-      const index = buildSiteIndex(handOver(entries), config, health);
-      lap('site index');
-      // Lists every build makes for the pages rendered every time (the sitemap index, /daily/, /stories/), which both ways of keying then read.
-      dailyEditions(index);
-      storyArchiveOf(index);
-      sitemapFiles(index);
-      lap('lists');
+      const { index, articleCount } = loadIndexAndLists(db, health, lap);
       // What the index and the lists hold, after a full collection (not timed).
       if (round === 0) held.push((heldHeap() - heapBefore) / articleCount);
       t = performance.now();
@@ -185,6 +175,26 @@ async function timePhases(rounds: number): Promise<void> {
   }
 }
 
+/**
+ * The whole-site steps of every hourly build's planning, as plan.ts makes them: load every
+ * article's facts, hand them to the site index one by one, make the lists every build reads for the
+ * pages rendered every time (the sitemap index, /daily/, /stories/); `lap` is told as each ends.
+ */
+function loadIndexAndLists(db: DatabaseSync, health: SourceHealth[], lap: (phase: string) => void): { index: SiteIndex; articleCount: number } {
+  let content: ReturnType<typeof loadContentIndex> | null = loadContentIndex(db);
+  lap('load');
+  const articleCount = content.entries.length;
+  const { entries } = content;
+  content = null;
+  const index = buildSiteIndex(handOver(entries), config, health);
+  lap('site index');
+  dailyEditions(index);
+  storyArchiveOf(index);
+  sitemapFiles(index);
+  lap('lists');
+  return { index, articleCount };
+}
+
 /** --scale: the load, the site index and the lists once, on a copy of the build memory made `copies` times as large. */
 async function measureScaled(copies: number): Promise<void> {
   const health = await readSourceHealth(paths);
@@ -207,17 +217,7 @@ async function measureScaled(copies: number): Promise<void> {
       times[phase] = now - t;
       t = now;
     };
-    let content: ReturnType<typeof loadContentIndex> | null = loadContentIndex(db);
-    lap('load');
-    const articleCount = content.entries.length;
-    const { entries } = content;
-    content = null;
-    const index = buildSiteIndex(handOver(entries), config, health);
-    lap('site index');
-    dailyEditions(index);
-    storyArchiveOf(index);
-    sitemapFiles(index);
-    lap('lists');
+    const { index, articleCount } = loadIndexAndLists(db, health, lap);
     const peak = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))![1]) * 1024;
     const held = (heldHeap() - heapBefore) / articleCount;
     console.log(`${articleCount} articles loaded: ${Math.round(held)} bytes of heap held an article after the lists (${((held * articleCount) / 2 ** 30).toFixed(2)} GB); rss ${(rssBefore / 2 ** 30).toFixed(2)} GB before the load, peak ${(peak / 2 ** 30).toFixed(2)} GB`);
