@@ -154,6 +154,8 @@ describe('buildSiteIndex', () => {
     expect(index.related(index.article('science/a2')!).map((a) => a.id)).toEqual(['science/a1', 'science/a0']);
     const none = buildSiteIndex(entries, { ...config, publish: { ...config.publish, relatedCount: 0 } });
     expect(none.related(none.article('science/a2')!)).toEqual([]);
+    // The article page shows its "Related articles" section only when the list has one.
+    expect(articlePageProps(none, 'science/a2').related).toEqual([]);
   });
 
   it('takes its entries once, in order: handed over one by one (the planning process), the list is emptied and the index is the same', () => {
