@@ -1,9 +1,9 @@
 import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { readArticleFile } from '../../crawler/publish/article-file.ts';
-import type { ArticleInput, HashSource } from '../model/site-index.ts';
+import { articleIdOf, type ArticleInput, type HashSource } from '../model/site-index.ts';
 import { bodySha, packHtml } from '../html/html-cache.ts';
 import { renderMarkdown } from '../html/markdown.ts';
 import { metaValue, openMemory, setMeta } from './memory.ts';
@@ -59,8 +59,7 @@ async function readEntry(root: string, file: string): Promise<Row> {
   } catch (error) {
     return { entry: null, skipped: `its Markdown did not render (${(error as Error).message})`, html: null };
   }
-  const slug = basename(file, '.md');
-  return { entry: { id: `${split.frontmatter.topic}/${slug}`, file, data: split.frontmatter, bodySha: bodySha(split.body) }, skipped: null, html };
+  return { entry: { id: articleIdOf(split.frontmatter.topic, file), file, data: split.frontmatter, bodySha: bodySha(split.body) }, skipped: null, html };
 }
 
 /** Files read between commits of the memory: a killed cold build keeps what it had read. */

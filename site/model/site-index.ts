@@ -144,26 +144,25 @@ export type SiteContext = Pick<SiteIndex, 'config' | 'routes'>;
 const NO_TAGS = Object.freeze([]) as unknown as TagRef[];
 const NO_ARTICLES: readonly Article[] = Object.freeze([]);
 
-/** The id an article's file gives it, as the reader of content/ names it: its topic, then its file's name. */
-function fileId(topic: string, file: string): string {
+/** The id an article's file gives it: its topic, then its file's name (content/<topic>/…/<slug>.md is <topic>/<slug>). */
+export function articleIdOf(topic: string, file: string): string {
   return `${topic}/${file.slice(file.lastIndexOf('/') + 1, file.endsWith('.md') ? -3 : undefined)}`;
 }
 
-const FNV_OFFSET = 0x811c9dc5 | 0;
-
-/** FNV-1a over `text` from `from` to `to`, on from `hash`. */
-function hashChars(hash: number, text: string, from: number, to: number): number {
-  for (let i = from; i < to; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
-  return hash;
-}
-
-/** Whether `id` is fileId(topic, file), compared in place (the index asks it of every article). */
+/** Whether `id` is articleIdOf(topic, file), compared in place: the index asks it of every article, and holds no id it can make. */
 function isFileId(id: string, topic: string, file: string): boolean {
   const start = file.lastIndexOf('/') + 1;
   const end = file.endsWith('.md') ? file.length - 3 : file.length;
   if (id.length !== topic.length + 1 + end - start || !id.startsWith(topic) || id.charCodeAt(topic.length) !== 47) return false;
   for (let i = start, j = topic.length + 1; i < end; i++, j++) if (file.charCodeAt(i) !== id.charCodeAt(j)) return false;
   return true;
+}
+
+/** FNV-1a of an id: the key of `SiteIndex.article`'s table, a number where a string key would hold every article's id. */
+function idHash(id: string): number {
+  let hash = 0x811c9dc5 | 0;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 16777619);
+  return hash;
 }
 
 /**
@@ -187,7 +186,7 @@ class IndexedArticle implements Article {
   // fields (private: an article compares equal whatever joins its story later).
   #related: readonly Article[] = NO_ARTICLES;
   #story: StoryInfo | null = null;
-  // Its id, when it is not the one its file gives it (fileId): the index holds no id string for an article read from content/.
+  // Its id, when it is not the one its file gives it (articleIdOf): the index holds no id string for an article read from content/.
   #id: string | null;
   #routes: Routes;
   // The hashes, or where they are read when first asked (an hourly build asks for the few
@@ -206,7 +205,7 @@ class IndexedArticle implements Article {
   }
 
   get id(): string {
-    return this.#id ?? fileId(this.data.topic, this.file);
+    return this.#id ?? articleIdOf(this.data.topic, this.file);
   }
 
   get relatedArticles(): readonly Article[] {
@@ -223,19 +222,6 @@ class IndexedArticle implements Article {
 
   set story(story: StoryInfo | null) {
     this.#story = story;
-  }
-
-  hasId(id: string): boolean {
-    return this.#id !== null ? this.#id === id : isFileId(id, this.data.topic, this.file);
-  }
-
-  /** hashChars of its id, made in place. */
-  idHash(): number {
-    if (this.#id !== null) return hashChars(FNV_OFFSET, this.#id, 0, this.#id.length);
-    const { topic } = this.data;
-    const file = this.file;
-    const end = file.endsWith('.md') ? file.length - 3 : file.length;
-    return hashChars(hashChars(hashChars(FNV_OFFSET, topic, 0, topic.length), '/', 0, 1), file, file.lastIndexOf('/') + 1, end);
   }
 
   get topic(): string {
@@ -314,7 +300,7 @@ export function buildSiteIndex(entries: Iterable<ArticleInput>, config: Config, 
   const nameOf = (host: string) => names.get(host) ?? host;
   const feeds = sourceFeeds(config, health);
   for (const article of articles) article.source = article.host ? nameOf(article.host) : article.data.siteName || article.data.url;
-  let byIdHash: Map<number, IndexedArticle | IndexedArticle[]> | null = null;
+  let byIdHash: Map<number, Article | Article[]> | null = null;
   const { tagBySlug, tags, listedTags } = indexTags(articles, tagNames, config, collator);
 
   const topicBySlug = new Map<string, TopicInfo>();
@@ -359,11 +345,9 @@ export function buildSiteIndex(entries: Iterable<ArticleInput>, config: Config, 
     routes,
     articles,
     article(id) {
-      byIdHash ??= idTable(articles as IndexedArticle[]);
-      const found = byIdHash.get(hashChars(FNV_OFFSET, id, 0, id.length));
-      if (found === undefined) return undefined;
-      if (!Array.isArray(found)) return found.hasId(id) ? found : undefined;
-      return found.find((a) => a.hasId(id));
+      byIdHash ??= idTable(articles);
+      const found = byIdHash.get(idHash(id));
+      return (Array.isArray(found) ? found : [found]).find((a) => a?.id === id);
     },
     topics,
     topicBySlug,
@@ -414,11 +398,11 @@ export function buildSiteIndex(entries: Iterable<ArticleInput>, config: Config, 
   };
 }
 
-/** The articles by their ids' hashes (a list where two share one): what `SiteIndex.article` looks in, without an id string an article. */
-function idTable(articles: IndexedArticle[]): Map<number, IndexedArticle | IndexedArticle[]> {
-  const table = new Map<number, IndexedArticle | IndexedArticle[]>();
+/** The articles by their ids' hashes (a list where two share one): what `SiteIndex.article` looks in. */
+function idTable(articles: readonly Article[]): Map<number, Article | Article[]> {
+  const table = new Map<number, Article | Article[]>();
   for (const article of articles) {
-    const hash = article.idHash();
+    const hash = idHash(article.id);
     const there = table.get(hash);
     if (there === undefined) table.set(hash, article);
     else if (Array.isArray(there)) there.push(article);

@@ -191,6 +191,15 @@ describe('buildSiteIndex', () => {
     expect(index.articles.map((a) => index.article(a.id))).toEqual(index.articles);
   });
 
+  it('tells apart two articles whose ids share a hash in its table, and an id of that hash no article has', () => {
+    // science/a21708 and science/a121002 have one FNV-1a hash; science/a21708's table entry is a list of both.
+    const index = buildSiteIndex([article('science', 21708), article('science', 121002)], config);
+    expect(index.article('science/a21708')?.data.position).toBe(21708);
+    expect(index.article('science/a121002')?.data.position).toBe(121002);
+    const alone = buildSiteIndex([article('science', 21708)], config);
+    expect(alone.article('science/a121002')).toBeUndefined();
+  });
+
   it('resolves related ids, skipping missing ones and itself, up to relatedCount', () => {
     const index = buildSiteIndex(
       [article('science', 0), article('science', 1), article('science', 2), article('science', 3, { related: ['science/a3', 'science/missing', 'science/a0', 'science/a2', 'science/a1'] })],
