@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readArticleFile } from '../../../crawler/publish/article-file.ts';
 import type { Frontmatter } from '../../../crawler/publish/frontmatter.ts';
+import { articleIdOf } from '../../../site/model/site-index.ts';
 
 export interface ContentFile {
   id: string;
@@ -22,7 +23,7 @@ export async function readContent(root: string): Promise<ContentFile[]> {
     const file = readArticleFile(text);
     if (!file.ok) throw new Error(`${entry.name}: ${file.problem}`);
     const data = file.frontmatter;
-    out.push({ id: `${data.topic}/${entry.name.slice(0, -3)}`, data, body: file.body, path });
+    out.push({ id: articleIdOf(data.topic, path), data, body: file.body, path });
   }
   return out;
 }
