@@ -126,10 +126,7 @@ try {
  */
 async function timePhases(rounds: number): Promise<void> {
   const health = await readSourceHealth(paths);
-  const work = mkdtempSync(join(tmpdir(), 'gleaner-bench-phases-'));
-  copyFileSync(memoryFile(paths.root), join(work, 'memory.sqlite'));
-  const db = openMemory(join(work, 'memory.sqlite'));
-  try {
+  await onMemoryCopy('phases', async (db) => {
     const update = await updateContentIndex(paths.root, db, rendererVersion(PROJECT));
     const manifest = new ManifestStore(db);
     const head = manifest.head();
@@ -169,10 +166,7 @@ async function timePhases(rounds: number): Promise<void> {
     }
     for (const [phase, list] of Object.entries(times)) console.log(`${phase.padEnd(18)} ${list.map((ms) => (ms / 1000).toFixed(2)).join(' ')} s (least ${(Math.min(...list) / 1000).toFixed(2)} s)`);
     console.log(`wrote ${writeResults('planner-phases', { site, rounds, added: update.added.length, times, heldBytesPerArticle: held })}`);
-  } finally {
-    db.close();
-    rmSync(work, { recursive: true, force: true });
-  }
+  });
 }
 
 /**
@@ -198,10 +192,7 @@ function loadIndexAndLists(db: DatabaseSync, health: SourceHealth[], lap: (phase
 /** --scale: the load, the site index and the lists once, on a copy of the build memory made `copies` times as large. */
 async function measureScaled(copies: number): Promise<void> {
   const health = await readSourceHealth(paths);
-  const work = mkdtempSync(join(tmpdir(), 'gleaner-bench-scale-'));
-  copyFileSync(memoryFile(paths.root), join(work, 'memory.sqlite'));
-  const db = openMemory(join(work, 'memory.sqlite'));
-  try {
+  await onMemoryCopy('scale', async (db) => {
     await updateContentIndex(paths.root, db, rendererVersion(PROJECT));
     let t = performance.now();
     const articles = scaleContent(db, copies, config.publish.pageSize);
@@ -224,6 +215,16 @@ async function measureScaled(copies: number): Promise<void> {
     console.log(Object.entries(times).map(([phase, ms]) => `${phase} ${(ms / 1000).toFixed(2)} s`).join(', '));
     console.log(`wrote ${writeResults('planner-scale', { site, copies, articles: articleCount, heldBytesPerArticle: held, rssBeforeBytes: rssBefore, peakBytes: peak, times })}`);
     void index;
+  });
+}
+
+/** Runs `measure` on a copy of the site's build memory, so the site is left as it was. */
+async function onMemoryCopy(name: string, measure: (db: DatabaseSync) => Promise<void>): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), `gleaner-bench-${name}-`));
+  copyFileSync(memoryFile(paths.root), join(work, 'memory.sqlite'));
+  const db = openMemory(join(work, 'memory.sqlite'));
+  try {
+    await measure(db);
   } finally {
     db.close();
     rmSync(work, { recursive: true, force: true });
