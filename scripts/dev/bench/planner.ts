@@ -43,7 +43,8 @@ import { describeMachine, PROJECT, writeResults } from './lib/results.ts';
 //
 // --scale K: instead, what the planning process holds with the site's build memory made K times as
 // large (lib/scale-memory.ts: every article copied K − 1 times as newer ones), for sizes no
-// generated history here reaches: load every article's facts, build the site index and the lists
+// generated history here reaches (--scale 1: the site as it is, to set beside the whole planning
+// process's peak that the plain command prints): load every article's facts, build the site index and the lists
 // every build makes, once, then the heap held an article after a full collection and the process's
 // peak RSS. Run it with the planning process's V8 flags (site/builder/planner.ts) for its peak:
 //   node --max-semi-space-size=8 --heap-growing-percent=20 scripts/kit/run.mjs scripts/dev/bench/planner.ts --site DIR --config FILE --scale 10
@@ -61,8 +62,8 @@ const paths = sitePaths(resolve(site));
 const config = parseConfig(JSON.parse(readFileSync(configFile, 'utf8')) as UserConfig);
 if (scale !== undefined) {
   const copies = Number.parseInt(scale, 10);
-  if (!(copies > 1)) {
-    console.error(`--scale takes how many times as large, 2 or more, not "${scale}"\n${USAGE}`);
+  if (!(copies >= 1)) {
+    console.error(`--scale takes how many times as large, 1 (the site as it is) or more, not "${scale}"\n${USAGE}`);
     process.exit(2);
   }
   await measureScaled(copies);
@@ -196,7 +197,7 @@ async function measureScaled(copies: number): Promise<void> {
     await updateContentIndex(paths.root, db, rendererVersion(PROJECT));
     let t = performance.now();
     const articles = scaleContent(db, copies, config.publish.pageSize);
-    console.log(`bench:planner --scale on ${describeMachine()}\n${site} made ${copies} times as large: ${articles} articles (${((performance.now() - t) / 1000).toFixed(1)} s)`);
+    console.log(`bench:planner --scale on ${describeMachine()}\n${site} ${copies === 1 ? 'as it is' : `made ${copies} times as large`}: ${articles} articles (${((performance.now() - t) / 1000).toFixed(1)} s)`);
     const heapBefore = heldHeap();
     const rssBefore = process.memoryUsage().rss;
     // The peak from here on: Linux resets a process's high-water mark (VmHWM) on this write.

@@ -12,7 +12,7 @@ import type { DatabaseSync } from 'node:sqlite';
 const ID_STEP = 10_000_000;
 const LOADABLE = 'id IS NOT NULL AND facts IS NOT NULL AND body_sha IS NOT NULL AND data_sha IS NOT NULL';
 
-/** Adds K − 1 copies of every loadable row of `db`'s content table; returns how many articles it then has. */
+/** Adds K − 1 copies (none for K = 1) of every loadable row of `db`'s content table; returns how many articles it then has. */
 export function scaleContent(db: DatabaseSync, copies: number, pageSize: number): number {
   // Written into the SQL as integers: node:sqlite binds a number as a REAL, which would make the pages fractions.
   if (!Number.isInteger(copies) || !Number.isInteger(pageSize) || pageSize < 1) throw new Error(`scaleContent takes whole numbers, not ${copies} copies of pages of ${pageSize}`);
