@@ -1,5 +1,6 @@
 import type { Frontmatter } from '../../crawler/publish/frontmatter.ts';
-import { OWN_TIME, OWN_TIME_FOUND } from '../model/article-time.ts';
+import { DATE_MS, OWN_TIME } from '../model/article-time.ts';
+import { time } from '../model/dates.ts';
 
 // The planning process reads every article to build the site index, but the whole-site passes
 // (ordering, archive pages, tags, stories, related articles, days, sitemaps, page keys) read only
@@ -40,16 +41,19 @@ export function factsJson(data: Frontmatter): string {
 /**
  * A frontmatter that holds its facts and loads the rest (`load`: the whole frontmatter) the first
  * time another field is read. JSON.stringify writes it whole (toJSON), so the page data written
- * for Astro's child is what it was.
+ * for Astro's child is what it was. The planning process holds one for every article: at 1,000,000
+ * articles (bench:planner --scale) each of the fields below is 8 MB, and a date as a string ~40 MB.
  */
 class LazyFrontmatter implements Facts {
   // Assigned one by one in one order: every instance has one shape, so reading a fact stays as
   // fast as on a parsed object (Object.assign gave instances slower, dictionary-like properties).
   id: number;
   siteName: string | null;
-  published: string | null;
+  // The source's date and the time found, each the article's own: held as a number where that
+  // gives the same text back (`heldDate`), a string otherwise.
+  #published: number | string | null;
   modified: string | null;
-  fetched: string;
+  #fetched: number | string;
   topic: string;
   page: number;
   position: number;
@@ -57,38 +61,95 @@ class LazyFrontmatter implements Facts {
   cluster: number | null;
   // Its own time, once asked (site/model/article-time.ts): a field costs less than a weak map's entry.
   [OWN_TIME]: number | undefined = undefined;
-  [OWN_TIME_FOUND]: boolean | undefined = undefined;
-  // What loads the rest, and the key it loads by: one loader for every article, not a closure each.
-  #load: ((key: string) => Frontmatter) | null;
   #key: string;
-  #whole: Frontmatter | null = null;
+  // What loads the whole frontmatter by `#key` (one loader for every article, not a closure each), then the whole frontmatter.
+  #rest: ((key: string) => Frontmatter) | Frontmatter;
 
   constructor(facts: Facts, key: string, load: (key: string) => Frontmatter) {
     this.id = facts.id;
     this.siteName = facts.siteName;
-    this.published = facts.published;
+    this.#published = heldDate(facts.published);
     this.modified = facts.modified;
-    this.fetched = facts.fetched;
+    this.#fetched = heldDate(facts.fetched);
     this.topic = facts.topic;
     this.page = facts.page;
     this.position = facts.position;
     this.publishedOnSite = facts.publishedOnSite;
     this.cluster = facts.cluster;
     this.#key = key;
-    this.#load = load;
+    this.#rest = load;
+  }
+
+  get published(): string | null {
+    return dateText(this.#published);
+  }
+
+  get fetched(): string {
+    return dateText(this.#fetched);
+  }
+
+  [DATE_MS](field: 'published' | 'fetched'): number {
+    const held = field === 'published' ? this.#published : this.#fetched;
+    return typeof held === 'number' ? heldMs(held) : time(held);
   }
 
   whole(): Frontmatter {
-    if (this.#whole === null) {
-      this.#whole = this.#load!(this.#key);
-      this.#load = null;
-    }
-    return this.#whole;
+    const rest = this.#rest;
+    return typeof rest === 'function' ? (this.#rest = rest(this.#key)) : rest;
   }
 
   toJSON(): Frontmatter {
     return this.whole();
   }
+}
+
+/**
+ * An ISO time as the publisher writes it (`2026-01-05T11:01:48.000Z`, the crawler's clock with its
+ * milliseconds) as a number that gives its text back: whole seconds while they are a small integer
+ * (to 2038: V8 holds one in the field itself, where the text is a 40-byte string), else
+ * milliseconds (a number object of 16 bytes; every such time is past 2^31 ms, so the two never
+ * meet); any other text as it is. Read by hand: a regular expression, a parse and a check of the
+ * text back took ~1 s a million dates.
+ */
+function heldDate<T extends string | null>(text: T): number | T {
+  if (text === null || text.length !== 24 || text.charCodeAt(23) !== 90 /* Z */) return text;
+  if (text[4] !== '-' || text[7] !== '-' || text[10] !== 'T' || text[13] !== ':' || text[16] !== ':' || text[19] !== '.') return text;
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 2);
+  const day = digits(text, 8, 2);
+  const hour = digits(text, 11, 2);
+  const minute = digits(text, 14, 2);
+  const second = digits(text, 17, 2);
+  const milli = digits(text, 20, 3);
+  if (!(year >= 1970 && month >= 1 && month <= 12 && day >= 1 && hour <= 23 && minute <= 59 && second <= 59 && milli >= 0)) return text;
+  // Past the month's last day, Date.UTC would roll over into the next month.
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  if (day > (month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31)) return text;
+  const ms = Date.UTC(year, month - 1, day, hour, minute, second, milli);
+  if (milli === 0 && ms / 1000 < SMALL) return ms / 1000;
+  return ms >= SMALL ? ms : text;
+}
+
+/** 2^31: seconds below it are V8's small integers on 64 bits; milliseconds of any time since 1970-01-25 are above it. */
+const SMALL = 2 ** 31;
+
+function heldMs(held: number): number {
+  return held < SMALL ? held * 1000 : held;
+}
+
+/** The number the `length` decimal digits of `text` at `at` write, NaN if one is not a digit. */
+function digits(text: string, at: number, length: number): number {
+  let n = 0;
+  for (let i = at; i < at + length; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return Number.NaN;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+function dateText<T extends string | null>(held: number | T): T | string {
+  return typeof held === 'number' ? new Date(heldMs(held)).toISOString() : held;
 }
 
 const OTHER_FIELDS = ['title', 'url', 'tags', 'related', 'description', 'canonical', 'author', 'lang', 'image', 'favicon', 'wordCount', 'readingTime', 'archive'] as const satisfies ReadonlyArray<Exclude<keyof Frontmatter, FactField>>;

@@ -20,38 +20,62 @@ export function articleTime(data: { published: string | null; fetched: string })
 
 /** An article's own time in milliseconds (`time(articleTime(data).iso)`). */
 export function articleMs(data: { published: string | null; fetched: string }): number {
-  return (data as Holder)[OWN_TIME] ?? known(data).ms;
+  const held = (data as Holder)[OWN_TIME];
+  return held !== undefined ? heldMs(held) : known(data).ms;
 }
 
 // A build asks an article's time many times (ranking, stories, daily editions, sitemaps), and
 // parsing its dates each time cost ~0.5 s at 100,000 articles. Frontmatter is never changed once
-// read, so the answer is kept per frontmatter object: only the time and which date it is, since
-// the planning process keeps one for every article. A frontmatter that has room for it
-// (`OWN_TIME`, the planning process's: site/builder/frontmatter-facts.ts) holds it in two fields;
-// any other in a weak map, at ~0.1 KB an article more.
+// read, so the answer is kept per frontmatter object. A frontmatter that has room for it
+// (`OWN_TIME`, the planning process's: site/builder/frontmatter-facts.ts, which holds one for every
+// article) holds it in that one field, negative when it is the time found: as whole seconds while
+// they are a small integer (to 2038), which V8 holds in the field itself, else in milliseconds (a
+// number object of its own, 16 bytes more; every such time is past 2^31 ms, so the two never
+// meet). Any other frontmatter in a weak map, at ~0.1 KB an article more.
 const times = new WeakMap<object, { ms: number; found: boolean }>();
 
-/** The field a frontmatter may hold its own time in (ms; found as `OWN_TIME_FOUND`). */
+/** The field a frontmatter may hold its own time in (see above). */
 export const OWN_TIME: unique symbol = Symbol('own time');
-export const OWN_TIME_FOUND: unique symbol = Symbol('own time found');
 interface Holder {
   [OWN_TIME]?: number;
-  [OWN_TIME_FOUND]?: boolean;
+}
+
+/** 2^31: seconds below it are V8's small integers on 64 bits. */
+const SMALL = 2 ** 31;
+
+function heldMs(held: number): number {
+  const size = Math.abs(held);
+  return size < SMALL ? size * 1000 : size;
+}
+
+/**
+ * A frontmatter that holds a date other than as its text (the planning process's,
+ * site/builder/frontmatter-facts.ts) tells its time by this method, without making the text.
+ */
+export const DATE_MS: unique symbol = Symbol('date in ms');
+interface DateHolder {
+  [DATE_MS]?(field: 'published' | 'fetched'): number;
+}
+
+/** `time(data[field])`. */
+export function dateMs(data: { published: string | null; fetched: string }, field: 'published' | 'fetched'): number {
+  const holder = data as DateHolder;
+  return holder[DATE_MS] !== undefined ? holder[DATE_MS](field) : time(data[field]);
 }
 
 function known(data: { published: string | null; fetched: string }): { ms: number; found: boolean } {
   const holder = data as Holder;
   const held = holder[OWN_TIME];
-  if (held !== undefined) return { ms: held, found: holder[OWN_TIME_FOUND]! };
+  if (held !== undefined) return { ms: heldMs(held), found: held < 0 };
   let answer = times.get(data);
   if (answer === undefined) {
-    const published = time(data.published);
-    const fetched = time(data.fetched);
+    const published = dateMs(data, 'published');
+    const fetched = dateMs(data, 'fetched');
     answer = published > 0 && published <= fetched + FUTURE_SLACK_MS ? { ms: published, found: false } : { ms: fetched, found: true };
-    if (OWN_TIME in data) {
-      holder[OWN_TIME] = answer.ms;
-      holder[OWN_TIME_FOUND] = answer.found;
-    } else times.set(data, answer);
+    const seconds = answer.ms / 1000;
+    const size = Number.isInteger(seconds) && seconds > 0 && seconds < SMALL ? seconds : answer.ms >= SMALL ? answer.ms : null;
+    if (OWN_TIME in data && size !== null) holder[OWN_TIME] = answer.found ? -size : size;
+    else times.set(data, answer);
   }
   return answer;
 }

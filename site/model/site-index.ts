@@ -1,6 +1,7 @@
 import type { Config } from '../../crawler/config/index.ts';
 import type { Frontmatter } from '../../crawler/publish/frontmatter.ts';
 import { time } from './dates.ts';
+import { dateMs } from './article-time.ts';
 import { tagSlug } from '../../crawler/enrich/tag-slug.ts';
 import { createRoutes, type Routes } from './urls.ts';
 import { modeOf, type ReuseMode } from './reuse.ts';
@@ -100,7 +101,7 @@ export interface SiteIndex {
   routes: Routes;
   /** All articles, newest first (publishedOnSite, then published, then id). */
   articles: Article[];
-  /** The article of an id. Its table is made when first asked, of numbers, not of every article's id. */
+  /** The article of an id: looked up in a table of the ids' hashes, not of every article's id. */
   article(id: string): Article | undefined;
   topics: TopicInfo[];
   topicBySlug: Map<string, TopicInfo>;
@@ -208,6 +209,11 @@ class IndexedArticle implements Article {
     return this.#id ?? articleIdOf(this.data.topic, this.file);
   }
 
+  /** Whether its id is `id`, without making its id. */
+  hasId(id: string): boolean {
+    return this.#id !== null ? this.#id === id : isFileId(id, this.data.topic, this.file);
+  }
+
   get relatedArticles(): readonly Article[] {
     return this.#related;
   }
@@ -229,16 +235,17 @@ class IndexedArticle implements Article {
   }
 
   get bodySha(): string {
-    return this.#known().bodySha;
+    return IndexedArticle.#known(this).bodySha;
   }
 
   get dataSha(): string | undefined {
-    return this.#known().dataSha;
+    return IndexedArticle.#known(this).dataSha;
   }
 
-  #known(): { bodySha: string; dataSha?: string } {
-    const hashes = this.#hashes;
-    return 'hashes' in hashes ? (this.#hashes = hashes.hashes(this.file)) : hashes;
+  // Static: a private method of the instance would be one more field of every article (its class's brand).
+  static #known(article: IndexedArticle): { bodySha: string; dataSha?: string } {
+    const hashes = article.#hashes;
+    return 'hashes' in hashes ? (article.#hashes = hashes.hashes(article.file)) : hashes;
   }
 
   get slug(): string {
@@ -262,10 +269,10 @@ class IndexedArticle implements Article {
 
 /**
  * Sorts newest first (publishedOnSite, then published, then id), each date parsed once, not once
- * per comparison; `ids[i]` is `articles[i]`'s id. The times and the order are typed arrays: no
- * object an article to collect after.
+ * per comparison; an id is made only for two articles of one time. The times and the order are
+ * typed arrays: no object an article to collect after.
  */
-function sortNewestFirst(articles: Article[], ids: readonly string[]): void {
+function sortNewestFirst(articles: Article[]): void {
   const n = articles.length;
   const onSite = new Float64Array(n);
   const published = new Float64Array(n);
@@ -273,19 +280,24 @@ function sortNewestFirst(articles: Article[], ids: readonly string[]): void {
   for (let i = 0; i < n; i++) {
     const { data } = articles[i]!;
     onSite[i] = time(data.publishedOnSite);
-    published[i] = time(data.published);
+    published[i] = dateMs(data, 'published');
     order[i] = i;
   }
-  order.sort((a, b) => onSite[b]! - onSite[a]! || published[b]! - published[a]! || (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+  const byId = (a: Article, b: Article) => {
+    const x = a.id;
+    const y = b.id;
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
+  order.sort((a, b) => onSite[b]! - onSite[a]! || published[b]! - published[a]! || byId(articles[a]!, articles[b]!));
   const before = articles.slice();
   for (let i = 0; i < n; i++) articles[i] = before[order[i]!]!;
 }
 
 /** `health` is what the build's data worker read from the crawler's state (site/builder/data/sources.ts): it carries what each source host calls itself. */
 /**
- * `entries` is read once, in order: the planning process hands them over one by one and lets each
- * go as the index takes it (content-index.ts, `handOver`), so the load's entries and the index
- * are not both held whole at the index's peak.
+ * `entries` is read once, in order: the planning process reads them from its memory's rows one by
+ * one as the index takes them (content-index.ts, `streamContentIndex`), so the load's entries and
+ * the index are never both held whole.
  */
 export function buildSiteIndex(entries: Iterable<ArticleInput>, config: Config, health: readonly SourceHealth[] = []): SiteIndex {
   const routes = createRoutes(config.site.url);
@@ -295,12 +307,11 @@ export function buildSiteIndex(entries: Iterable<ArticleInput>, config: Config, 
   // The whole-site passes below run in functions of their own: the maps they build on the way die
   // with them. A map a closure of this function reads would live as long as the index (V8 keeps a
   // function's captured variables in one context that every closure of it holds).
-  const { articles, tagNames } = indexArticles(entries, config, routes);
+  const { articles, tagNames, byId } = indexArticles(entries, config, routes);
   const names = sourceNames(config, health, articles);
   const nameOf = (host: string) => names.get(host) ?? host;
   const feeds = sourceFeeds(config, health);
   for (const article of articles) article.source = article.host ? nameOf(article.host) : article.data.siteName || article.data.url;
-  let byIdHash: Map<number, Article | Article[]> | null = null;
   const { tagBySlug, tags, listedTags } = indexTags(articles, tagNames, config, collator);
 
   const topicBySlug = new Map<string, TopicInfo>();
@@ -345,9 +356,8 @@ export function buildSiteIndex(entries: Iterable<ArticleInput>, config: Config, 
     routes,
     articles,
     article(id) {
-      byIdHash ??= idTable(articles);
-      const found = byIdHash.get(idHash(id));
-      return (Array.isArray(found) ? found : [found]).find((a) => a?.id === id);
+      const found = byId.get(idHash(id));
+      return Array.isArray(found) ? found.find((a) => a.hasId(id)) : found?.hasId(id) ? found : undefined;
     },
     topics,
     topicBySlug,
@@ -398,25 +408,14 @@ export function buildSiteIndex(entries: Iterable<ArticleInput>, config: Config, 
   };
 }
 
-/** The articles by their ids' hashes (a list where two share one): what `SiteIndex.article` looks in. */
-function idTable(articles: readonly Article[]): Map<number, Article | Article[]> {
-  const table = new Map<number, Article | Article[]>();
-  for (const article of articles) {
-    const hash = idHash(article.id);
-    const there = table.get(hash);
-    if (there === undefined) table.set(hash, article);
-    else if (Array.isArray(there)) there.push(article);
-    else table.set(hash, [there, article]);
-  }
-  return table;
-}
-
 /**
  * Every entry as an article of the index, newest first, each with the articles it relates to, and
- * how many articles spell each tag (by slug) each way. The ids are read from the entries here,
- * where their map dies with the call.
+ * how many articles spell each tag (by slug) each way, and the table `SiteIndex.article` looks in.
+ * No article's id is held past its entry: the table is keyed by the ids' hashes, and an article's
+ * related ids are resolved as it is read when the articles they name came before it (the content
+ * index reads the files oldest folder first), the rest once every article is known.
  */
-function indexArticles(entries: Iterable<ArticleInput>, config: Config, routes: Routes): { articles: Article[]; tagNames: Map<string, Map<string, number>> } {
+function indexArticles(entries: Iterable<ArticleInput>, config: Config, routes: Routes): { articles: Article[]; tagNames: Map<string, Map<string, number>>; byId: IdTable } {
   const tagNames = new Map<string, Map<string, number>>();
   // Slugging a name is the costliest step here, and a site uses a few thousand names over and over.
   const slugs = new Map<string, string>();
@@ -427,12 +426,13 @@ function indexArticles(entries: Iterable<ArticleInput>, config: Config, routes: 
     tagNames.set(slug, names);
   };
   const hostOf = sourceHostsOf();
+  const relatedCount = config.publish.relatedCount;
   // One list reused for every article's tags, then for its related articles: each article keeps a copy of its length, and nothing else is left to collect.
   const scratch: unknown[] = [];
-  // What is kept of an entry once its article is made: its id and its related ids (read once every article is known).
   const articles: IndexedArticle[] = [];
-  const ids: string[] = [];
-  const relatedIds: Array<readonly string[]> = [];
+  const byId: IdTable = new Map();
+  // Articles that name one not read yet, with the ids they name.
+  const later: Array<[IndexedArticle, readonly string[]]> = [];
   for (const entry of entries) {
     // Its tags' slugs; indexTags turns each into its tag's one shared TagRef, in place.
     scratch.length = 0;
@@ -440,25 +440,53 @@ function indexArticles(entries: Iterable<ArticleInput>, config: Config, routes: 
     const tags = (scratch.length === 0 ? NO_TAGS : scratch.slice()) as TagRef[];
     // The content index reads the host as it loads (content-index.ts), so the address need not be held.
     const host = entry.host !== undefined ? entry.host : hostOf(entry.data.url);
-    articles.push(new IndexedArticle(entry, routes, host, modeOf(config, entry.data.topic, host), tags));
-    ids.push(entry.id);
-    relatedIds.push(entry.relatedIds ?? entry.data.related);
+    const article = new IndexedArticle(entry, routes, host, modeOf(config, entry.data.topic, host), tags);
+    articles.push(article);
+    addToTable(byId, entry.id, article);
+    const ids = entry.relatedIds ?? entry.data.related;
+    if (!relateTo(article, ids, byId, relatedCount, scratch, false)) later.push([article, ids]);
   }
-  const byId = new Map(articles.map((article, i) => [ids[i]!, article]));
-  const relatedCount = config.publish.relatedCount;
-  for (let i = 0; i < articles.length; i++) {
-    const article = articles[i]!;
-    scratch.length = 0;
-    for (const id of relatedIds[i]!) {
-      if (scratch.length >= relatedCount) break;
-      const found = byId.get(id);
-      if (found && found !== article && !scratch.includes(found)) scratch.push(found);
+  for (const [article, ids] of later) relateTo(article, ids, byId, relatedCount, scratch, true);
+  sortNewestFirst(articles);
+  return { articles, tagNames, byId };
+}
+
+/** The articles of the index by their ids' hashes (a list where two share one): a number a key, where a string key would hold every article's id. */
+type IdTable = Map<number, IndexedArticle | IndexedArticle[]>;
+
+function addToTable(table: IdTable, id: string, article: IndexedArticle): void {
+  const hash = idHash(id);
+  const there = table.get(hash);
+  if (there === undefined) table.set(hash, article);
+  else if (Array.isArray(there)) there.push(article);
+  else table.set(hash, [there, article]);
+}
+
+/** The article of `id` in `table`; the last of two with one id (the content index gives none such). */
+function lookUp(table: IdTable, id: string): IndexedArticle | undefined {
+  const found = table.get(idHash(id));
+  return Array.isArray(found) ? found.findLast((a) => a.hasId(id)) : found?.hasId(id) ? found : undefined;
+}
+
+/**
+ * Sets `article`'s related articles from the ids it names that `table` has, in that order, itself
+ * and repeats left out, at most `count`. Until every article is in the table (`complete`), an id
+ * it lacks may be read later: then nothing is set, and the answer is false. `scratch` is a list to
+ * reuse.
+ */
+function relateTo(article: IndexedArticle, ids: readonly string[], table: IdTable, count: number, scratch: unknown[], complete: boolean): boolean {
+  scratch.length = 0;
+  for (const id of ids) {
+    if (scratch.length >= count) break;
+    const found = lookUp(table, id);
+    if (found === undefined) {
+      if (complete) continue;
+      return false;
     }
-    if (scratch.length > 0) article.relatedArticles = scratch.slice() as Article[];
+    if (found !== article && !scratch.includes(found)) scratch.push(found);
   }
-  relatedIds.length = 0;
-  sortNewestFirst(articles, ids);
-  return { articles, tagNames };
+  if (scratch.length > 0) article.relatedArticles = scratch.slice() as Article[];
+  return true;
 }
 
 /** The site's tags (articles newest first): each article's tags become the one shared object a tag, and the tags it shows are chosen. */

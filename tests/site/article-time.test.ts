@@ -73,13 +73,47 @@ describe("an article's own time", () => {
   });
 
   it("is the same for the planning process's frontmatter, which holds the time itself, as for a parsed one", () => {
-    const cases = [entry(0, { published: '2026-05-01T09:00:00Z' }), entry(1, { published: null }), entry(2, { published: '2026-06-30T00:00:00Z' })];
+    const cases = [
+      entry(0, { published: '2026-05-01T09:00:00Z' }),
+      entry(1, { published: null }),
+      entry(2, { published: '2026-06-30T00:00:00Z' }),
+      // As the publisher writes them: whole seconds, and the crawler's clock to the millisecond.
+      entry(3, { published: '2026-05-01T09:00:00.000Z', fetched: '2026-05-02T10:00:03.000Z' }),
+      entry(4, { published: null, fetched: '2026-05-02T10:00:04.250Z' }),
+      entry(5, { published: '2039-01-01T00:00:00.000Z', fetched: '2039-01-01T00:00:01.000Z' }),
+    ];
     for (const { data } of cases) {
       const lazy = lazyFrontmatter(data, 'file', () => data);
       // Asked twice: first made, then read from where it is held.
       for (let round = 0; round < 2; round++) {
         expect([articleMs(lazy), articleTime(lazy), articleUpdated(lazy)]).toEqual([articleMs(data), articleTime(data), articleUpdated(data)]);
       }
+    }
+  });
+
+  it("gives the planning process's frontmatter's dates back as written, whatever they are", () => {
+    const texts = [
+      '2026-01-05T11:01:48.000Z',
+      '2026-01-05T11:01:48.123Z',
+      '2024-02-29T00:00:00.000Z',
+      '2000-02-29T00:00:00.000Z',
+      // Texts no number gives back: a day past the month's end (Date.UTC rolls it over), hour 24, another form, a time before 1970.
+      '2026-02-29T00:00:00.000Z',
+      '2100-02-29T00:00:00.000Z',
+      '2026-04-31T00:00:00.000Z',
+      '2026-01-01T24:00:00.000Z',
+      '2026-01-05T11:01:48Z',
+      '2026-01-05T11:01:48+01:00',
+      '1969-12-31T23:59:59.000Z',
+      '1970-01-01T00:00:01.500Z',
+      '2039-06-01T12:00:00.000Z',
+      'not a date',
+    ];
+    for (const text of texts) {
+      const { data } = entry(0, { published: text, fetched: text });
+      const lazy = lazyFrontmatter(data, 'file', () => data);
+      expect([lazy.published, lazy.fetched]).toEqual([text, text]);
+      expect(articleMs(lazy)).toBe(articleMs(data));
     }
   });
 });
