@@ -216,55 +216,70 @@ function fillFacts(db: DatabaseSync): void {
  * asked for (frontmatter-facts.ts), so `db` stays open while the entries are in use.
  */
 export function loadContentIndex(db: DatabaseSync, hashesOneByOne = HASHES_ONE_BY_ONE): Pick<ContentIndex, 'entries' | 'skipped'> {
-  const whole = db.prepare('SELECT data FROM content WHERE file = ?');
-  const load = (file: string) => JSON.parse((whole.get(file) as { data: string }).data) as ContentEntry['data'];
-  const hostOf = sourceHostsOf();
+  // The related ids live until the index is made: each is held as the one string the load already
+  // has for it (an article's id as its row gave it; a related article's row usually comes first,
+  // its folder being older), so the parsed copies die young. At 1,000,000 articles (bench:planner
+  // --scale) they were ~0.3 KB an article more at the load's peak.
+  const ids = new Map<string, string>();
+  const entryOf = rowReader(db, hashesOneByOne, (id) => ids.get(id) ?? id);
   // Every row in one pass, each parsed as it is read (so no row's text outlives it), in the files'
   // order (which decides the first of two files for one id): the table's own order, then sorted as
   // JavaScript orders strings, which for files in that order is one pass.
-  const hashes = memoryHashes(db, hashesOneByOne);
-  // The tags as spelled and the related ids live until the index is made: each is held as the one
-  // string the load already has for it (a tag's name as first read, an article's id as its row
-  // gave it; a related article's row usually comes first, its folder being older), so the parsed
-  // copies die young. At 1,000,000 articles (bench:planner --scale) they were ~0.3 KB an article
-  // more at the load's peak.
-  const names = new Map<string, string>();
-  const ids = new Map<string, string>();
-  const nameOnce = (name: string) => names.get(name) ?? (names.set(name, name), name);
-  const idOnce = (id: string) => ids.get(id) ?? id;
-  const rows: Array<ContentEntry | { file: string; skipped: string }> = [];
-  const all = db.prepare('SELECT file, id, facts, data_sha IS NOT NULL AND body_sha IS NOT NULL AS hashed, skipped FROM content ORDER BY file');
-  for (const row of all.iterate() as Iterable<{ file: string; id: string | null; facts: string | null; hashed: number; skipped: string | null }>) {
-    if (row.id === null || row.facts === null || !row.hashed) {
-      rows.push({ file: row.file, skipped: row.skipped ?? 'unreadable' });
-      continue;
-    }
-    // The address is read for its host here, and the tags for the index: the frontmatter holds neither (~0.17 KB an article at 100,000).
-    const facts = JSON.parse(row.facts) as StoredFacts;
-    ids.set(row.id, row.id);
-    rows.push(new StoredEntry(row.id, row.file, lazyFrontmatter(facts, row.file, load), hostOf(facts.url), facts.tags.map(nameOnce), facts.related.map(idOnce), hashes));
+  const rows: Array<ContentEntry | SkippedFile> = [];
+  for (const row of db.prepare(EVERY_ROW).iterate() as Iterable<MemoryRow>) {
+    const entry = entryOf(row);
+    if ('id' in entry) ids.set(entry.id, entry.id);
+    rows.push(entry);
   }
   ids.clear();
-  names.clear();
   rows.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const entries: ContentEntry[] = [];
   const skipped: SkippedFile[] = [];
   const seen = new Map<string, ContentEntry>();
   for (const row of rows) {
-    if ('skipped' in row) {
-      skipped.push({ file: row.file, reason: row.skipped });
+    if ('reason' in row) {
+      skipped.push(row);
       continue;
     }
     const first = seen.get(row.id);
     if (first) {
-      skipped.push({ file: row.file, reason: `a second file for ${row.id} (the first is ${first.file})` });
+      skipped.push({ file: row.file, reason: secondFile(row.id, first.file) });
       continue;
     }
     seen.set(row.id, row);
     entries.push(row);
   }
-  holdOnce(entries);
   return { entries, skipped };
+}
+
+/**
+ * loadContentIndex's entries one by one, as the site index takes them (plan.ts): each made from its
+ * row as the row is read, so the load never holds every article beside the index (at 1,000,000
+ * articles, bench:planner --scale, it held ~0.4 GB more at its peak). `skipped` is whole once
+ * `entries` has been read to its end. The rows come in SQLite's order of their files, which is
+ * JavaScript's when every file's name is ASCII (UTF-8's byte order and UTF-16's differ above
+ * U+FFFF): the order decides which of two files for one id is the first, and the order the tags'
+ * spellings are counted in. A memory with any other name is loaded whole and sorted
+ * (loadContentIndex).
+ */
+export function streamContentIndex(db: DatabaseSync, hashesOneByOne = HASHES_ONE_BY_ONE): { entries: Iterable<ContentEntry>; skipped: SkippedFile[] } {
+  if (db.prepare(ANY_WIDE_FILE).get()) {
+    const { entries, skipped } = loadContentIndex(db, hashesOneByOne);
+    return { entries: handOver(entries), skipped };
+  }
+  const skipped: SkippedFile[] = [];
+  return { entries: streamRows(db, hashesOneByOne, skipped), skipped };
+}
+
+function* streamRows(db: DatabaseSync, hashesOneByOne: number, skipped: SkippedFile[]): Generator<ContentEntry> {
+  const seconds = secondFiles(db);
+  const entryOf = rowReader(db, hashesOneByOne, (id) => id);
+  for (const row of db.prepare(EVERY_ROW).iterate() as Iterable<MemoryRow>) {
+    const entry = entryOf(row);
+    if ('reason' in entry) skipped.push(entry);
+    else if (seconds.has(entry.file)) skipped.push({ file: entry.file, reason: seconds.get(entry.file)! });
+    else yield entry;
+  }
 }
 
 /**
@@ -281,6 +296,59 @@ export function* handOver<T>(entries: T[]): Generator<T> {
     yield entry;
   }
   entries.length = 0;
+}
+
+const EVERY_ROW = 'SELECT file, id, facts, data_sha IS NOT NULL AND body_sha IS NOT NULL AS hashed, skipped FROM content ORDER BY file';
+/** Whether a file's name is not ASCII (the memory keeps an index of those alone, memory.ts). */
+const ANY_WIDE_FILE = 'SELECT 1 FROM content WHERE length(CAST(file AS BLOB)) <> length(file) LIMIT 1';
+const ARTICLE_ROW = 'id IS NOT NULL AND facts IS NOT NULL AND data_sha IS NOT NULL AND body_sha IS NOT NULL';
+
+interface MemoryRow {
+  file: string;
+  id: string | null;
+  facts: string | null;
+  hashed: number;
+  skipped: string | null;
+}
+
+function secondFile(id: string, first: string): string {
+  return `a second file for ${id} (the first is ${first})`;
+}
+
+/** The files that are a second file for their id, with why (the first in JavaScript's order of the files is the id's): usually none, found by SQLite without holding every id. */
+function secondFiles(db: DatabaseSync): Map<string, string> {
+  const files = new Map<string, string[]>();
+  const shared = db.prepare(`SELECT file, id FROM content WHERE ${ARTICLE_ROW} AND id IN (SELECT id FROM content WHERE ${ARTICLE_ROW} GROUP BY id HAVING count(*) > 1)`);
+  for (const { file, id } of shared.iterate() as Iterable<{ file: string; id: string }>) (files.get(id) ?? files.set(id, []).get(id)!).push(file);
+  const seconds = new Map<string, string>();
+  for (const [id, list] of files) {
+    list.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const file of list.slice(1)) seconds.set(file, secondFile(id, list[0]!));
+  }
+  return seconds;
+}
+
+/**
+ * What makes an entry of a memory's row, or says why the row's file is left out. The planning
+ * process holds every article's facts: a site name or time on the site is held once for the site
+ * (a run publishes its articles at one time), and a tag's name as first read; `relatedId` gives the
+ * string to hold for a related id.
+ */
+function rowReader(db: DatabaseSync, hashesOneByOne: number, relatedId: (id: string) => string): (row: MemoryRow) => ContentEntry | SkippedFile {
+  const whole = db.prepare('SELECT data FROM content WHERE file = ?');
+  const load = (file: string) => JSON.parse((whole.get(file) as { data: string }).data) as ContentEntry['data'];
+  const hostOf = sourceHostsOf();
+  const hashes = memoryHashes(db, hashesOneByOne);
+  const held = new Map<string, string>();
+  const once = (value: string) => held.get(value) ?? (held.set(value, value), value);
+  return (row) => {
+    if (row.id === null || row.facts === null || !row.hashed) return { file: row.file, reason: row.skipped ?? 'unreadable' };
+    // The address is read for its host here, and the tags for the index: the frontmatter holds neither (~0.17 KB an article at 100,000).
+    const facts = JSON.parse(row.facts) as StoredFacts;
+    if (facts.siteName !== null) facts.siteName = once(facts.siteName);
+    facts.publishedOnSite = once(facts.publishedOnSite);
+    return new StoredEntry(row.id, row.file, lazyFrontmatter(facts, row.file, load), hostOf(facts.url), facts.tags.map(once), facts.related.map(relatedId), hashes);
+  };
 }
 
 /**
@@ -347,19 +415,4 @@ function memoryHashes(db: DatabaseSync, oneByOne: number): HashSource {
       return { bodySha: row.body_sha, dataSha: row.data_sha };
     },
   };
-}
-
-/**
- * The planning process holds every article's facts: a site name or time on the site is held once
- * for the site (a run publishes its articles at one time). The tags as spelled and the related ids
- * are not held past the index, so they are left as parsed. A function of its own: what it holds on
- * the way is let go when it returns, not kept with `load`'s closure.
- */
-function holdOnce(entries: ContentEntry[]): void {
-  const held = new Map<string, string>();
-  const once = (value: string) => held.get(value) ?? (held.set(value, value), value);
-  for (const { data } of entries) {
-    if (data.siteName !== null) data.siteName = once(data.siteName);
-    data.publishedOnSite = once(data.publishedOnSite);
-  }
 }

@@ -30,6 +30,7 @@ CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WIT
 CREATE TABLE IF NOT EXISTS content (file TEXT PRIMARY KEY, key TEXT NOT NULL, id TEXT, data TEXT, body_sha TEXT, skipped TEXT, facts TEXT, data_sha TEXT) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS content_body ON content (body_sha);
 CREATE INDEX IF NOT EXISTS content_folder ON content (rtrim(file, replace(file, '/', '')));
+CREATE INDEX IF NOT EXISTS content_wide_file ON content (file) WHERE length(CAST(file AS BLOB)) <> length(file);
 ${HTML_SCHEMA};
 CREATE TABLE IF NOT EXISTS pages (file TEXT PRIMARY KEY, key TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS stamps (id TEXT PRIMARY KEY, own TEXT NOT NULL, deps TEXT NOT NULL, story TEXT NOT NULL) WITHOUT ROWID;

@@ -7,7 +7,7 @@ import { buildSiteIndex } from '../model/site-index.ts';
 import { reuseConfig } from '../model/reuse.ts';
 import { rendererVersion, memoryFile } from '../html/html-cache.ts';
 import { forgetBodies } from '../html/article-body.ts';
-import { handOver, loadContentIndex, updateContentIndex, type SkippedFile } from './content-index.ts';
+import { streamContentIndex, updateContentIndex, type SkippedFile } from './content-index.ts';
 import { buildDataFilesApart, readSourceHealthApart } from './data/apart.ts';
 import type { DataManifest } from './data/index.ts';
 import type { SourceHealth } from './data/sources.ts';
@@ -109,12 +109,14 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
     let health: SourceHealth[];
     // The pages' reuse modes are the last build's (else every data file and page that shows a body is written again).
     let sameReuse = false;
-    let content: ReturnType<typeof loadContentIndex> | null = null;
+    let content: ReturnType<typeof streamContentIndex> | null = null;
     let keysStarted = 0;
-    // Every article is read on this thread while the worker starts and reads the sources' health.
+    // Every article is read on this thread as the site index is made (streamContentIndex: the
+    // rows one by one), once the worker has told the sources' health, which the index names
+    // sources with; this only checks the files' names.
     const loadContent = () => {
       keysStarted = performance.now();
-      return loadContentIndex(memory);
+      return streamContentIndex(memory);
     };
     if (firstSlice) {
       // The data files carry what the pages show of each body (reuse.ts); a change of the modes rewrites them all, which is rare.
@@ -139,11 +141,11 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
     }
 
     content ??= loadContent();
-    // The index holds what the entries held; they are handed over one by one, not kept beside it.
+    // The index holds what the entries held; they are read one by one, not kept beside it.
     const { skipped, entries } = content;
-    const articleCount = entries.length;
     content = null;
-    const index = buildSiteIndex(handOver(entries), config, health);
+    const index = buildSiteIndex(entries, config, health);
+    const articleCount = index.articles.length;
     const shardSize = job.searchShardSize ?? SHARD_SIZE;
     // A build that only added articles keys only the pages they reach (page-reach.ts); any other
     // reads the recorded keys in one pass for the pages no stamp speaks for, and one by one for the

@@ -7,8 +7,10 @@ import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSyntheticSite } from '../../scripts/dev/lib/synthetic-content.ts';
 import type { GitRecord } from '../../site/builder/content-changes.ts';
-import { loadContentIndex, updateContentIndex } from '../../site/builder/content-index.ts';
+import { loadContentIndex, streamContentIndex, updateContentIndex, type ContentEntry, type SkippedFile } from '../../site/builder/content-index.ts';
 import { metaValue, openMemory } from '../../site/builder/memory.ts';
+import { parseConfig } from '../../crawler/config/index.ts';
+import { buildSiteIndex } from '../../site/model/site-index.ts';
 
 // The content index looks only at the files of folders whose git tree changed, and at what git
 // reports as staged, modified, deleted or untracked (content-changes.ts). In a real git work tree,
@@ -35,8 +37,18 @@ const rowsOf = (db: DatabaseSync) => db.prepare('SELECT file, key, id, data, bod
 
 /** What loadContentIndex gives, as values (an entry's hashes are read from the memory when asked). */
 function loaded(db: DatabaseSync) {
-  const { entries, skipped } = loadContentIndex(db);
-  return { skipped, entries: entries.map((e) => ({ id: e.id, file: e.file, data: JSON.parse(JSON.stringify(e.data)) as unknown, bodySha: e.bodySha, dataSha: e.dataSha, host: e.host, tagSpellings: e.tagSpellings })) };
+  return asValues(loadContentIndex(db));
+}
+
+/** What streamContentIndex gives, read to its end: the planning process's way, which must give what loadContentIndex does. */
+function streamed(db: DatabaseSync) {
+  const { entries, skipped } = streamContentIndex(db);
+  return asValues({ entries: [...entries], skipped });
+}
+
+function asValues({ entries, skipped }: { entries: ContentEntry[]; skipped: SkippedFile[] }) {
+  const facts = (e: ContentEntry) => ({ published: e.data.published, fetched: e.data.fetched, publishedOnSite: e.data.publishedOnSite, siteName: e.data.siteName });
+  return { skipped, entries: entries.map((e) => ({ id: e.id, file: e.file, data: JSON.parse(JSON.stringify(e.data)) as unknown, facts: facts(e), bodySha: e.bodySha, dataSha: e.dataSha, host: e.host, tagSpellings: e.tagSpellings, relatedIds: e.relatedIds })) };
 }
 
 /** Updates the kept memory and one made from nothing, and says whether the kept one could take the short way. */
@@ -48,6 +60,7 @@ async function bothWays(): Promise<{ short: boolean; read: number }> {
     await updateContentIndex(root, fresh, 'r1');
     expect(rowsOf(memory)).toEqual(rowsOf(fresh));
     expect(loaded(memory)).toEqual(loaded(fresh));
+    expect(streamed(memory)).toEqual(loaded(memory));
   } finally {
     fresh.close();
   }
@@ -154,5 +167,29 @@ describe('the content index, kept up to date from what git says changed', () => 
     expect(byLookup.every(([, body, data]) => /^[0-9a-f]{64}$/.test(body!) && typeof data === 'string' && data.length > 10)).toBe(true);
     // Past the fifth, every row at once; each handed out once, then looked up again.
     expect(hashes(5)).toEqual(byLookup);
+  });
+
+  it("reads the files in JavaScript's order, also where SQLite orders them the other way: the first of two files for one id, the first spelling of a tag", async () => {
+    const file = markdownFiles().find((f) => !f.includes('copy') && !f.includes('other-folder'))!;
+    const topic = loaded(memory).entries.find((e) => e.file === file)!.id.split('/')[0]!;
+    const text = readFileSync(join(root, file), 'utf8');
+    // UTF-16 puts U+1F600 (a surrogate pair, 0xD83D…) before U+FF01; UTF-8, which SQLite orders by, after.
+    const folders = ['\u{1F600}', '\uFF01'];
+    const spellings = ['Tidewater', 'tidewater'];
+    folders.forEach((folder, i) => {
+      mkdirSync(join(root, 'content', topic, folder), { recursive: true });
+      copyFileSync(join(root, file), join(root, 'content', topic, folder, 'twice.md'));
+      writeFileSync(join(root, 'content', topic, folder, `tagged-${i}.md`), text.replace(/^tags:\n(  - .*\n)+/m, `tags:\n  - ${spellings[i]}\n`));
+    });
+    await bothWays();
+    const id = `${topic}/twice`;
+    const first = `content/${topic}/${folders[0]}/twice.md`;
+    const { entries, skipped } = streamed(memory);
+    expect(skipped).toContainEqual({ file: `content/${topic}/${folders[1]}/twice.md`, reason: `a second file for ${id} (the first is ${first})` });
+    expect(entries.filter((e) => e.id === id).map((e) => e.file)).toEqual([first]);
+    // One article spells the tag each way: the first read names it.
+    const config = parseConfig({ site: { title: 'T', url: 'https://news.example.com' }, topics: [{ slug: topic, name: topic, sources: ['https://a.example/feed'] }] });
+    const index = buildSiteIndex(streamContentIndex(memory).entries, config);
+    expect(index.tagBySlug.get('tidewater')?.name).toBe(spellings[0]);
   });
 });

@@ -8,7 +8,7 @@ import { sitePaths } from '../../../crawler/paths.ts';
 import { buildInputFiles } from '../../../site/builder/input.ts';
 import { ManifestStore } from '../../../site/builder/manifest.ts';
 import { openMemory } from '../../../site/builder/memory.ts';
-import { handOver, loadContentIndex, updateContentIndex } from '../../../site/builder/content-index.ts';
+import { streamContentIndex, updateContentIndex } from '../../../site/builder/content-index.ts';
 import { appendReach, recordedSite, sourceNamesDigest } from '../../../site/builder/page-reach.ts';
 import { SHARD_SIZE } from '../../../site/builder/search.ts';
 import { dailyEditions } from '../../../site/model/daily.ts';
@@ -133,7 +133,7 @@ async function timePhases(rounds: number): Promise<void> {
     const head = manifest.head();
     if (!head) throw new Error(`${site} has no last build in its memory: build it once first`);
     const held: number[] = [];
-    const times: Record<string, number[]> = { load: [], 'site index': [], lists: [], reach: [], 'keys (reach)': [], 'keys (every page)': [], all: [] };
+    const times: Record<string, number[]> = { 'load and site index': [], lists: [], reach: [], 'keys (reach)': [], 'keys (every page)': [], all: [] };
     console.log(`bench:planner --phases on ${describeMachine()}\n${update.added.length} articles new to the build memory (${update.appendOnly ? 'only added' : 'not only added'})`);
     const build = { cold: false, slice: false, always: head.always, mine: () => true, missing: () => false };
     for (let round = 0; round < rounds; round++) {
@@ -171,23 +171,19 @@ async function timePhases(rounds: number): Promise<void> {
 }
 
 /**
- * The whole-site steps of every hourly build's planning, as plan.ts makes them: load every
- * article's facts, hand them to the site index one by one, make the lists every build reads for the
- * pages rendered every time (the sitemap index, /daily/, /stories/); `lap` is told as each ends.
+ * The whole-site steps of every hourly build's planning, as plan.ts makes them: read every
+ * article's facts into the site index one by one, make the lists every build reads for the pages
+ * rendered every time (the sitemap index, /daily/, /stories/); `lap` is told as each ends (the load
+ * and the index are one step: the index is made as the rows are read).
  */
 function loadIndexAndLists(db: DatabaseSync, health: SourceHealth[], lap: (phase: string) => void): { index: SiteIndex; articleCount: number } {
-  let content: ReturnType<typeof loadContentIndex> | null = loadContentIndex(db);
-  lap('load');
-  const articleCount = content.entries.length;
-  const { entries } = content;
-  content = null;
-  const index = buildSiteIndex(handOver(entries), config, health);
-  lap('site index');
+  const index = buildSiteIndex(streamContentIndex(db).entries, config, health);
+  lap('load and site index');
   dailyEditions(index);
   storyArchiveOf(index);
   sitemapFiles(index);
   lap('lists');
-  return { index, articleCount };
+  return { index, articleCount: index.articles.length };
 }
 
 /** --scale: the load, the site index and the lists once, on a copy of the build memory made `copies` times as large. */
@@ -203,18 +199,21 @@ async function measureScaled(copies: number): Promise<void> {
     // The peak from here on: Linux resets a process's high-water mark (VmHWM) on this write.
     writeFileSync('/proc/self/clear_refs', '5');
     const times: Record<string, number> = {};
+    // The high-water mark as each phase ends: which of them makes the peak.
+    const peaks: Record<string, number> = {};
     t = performance.now();
     const lap = (phase: string) => {
       const now = performance.now();
       times[phase] = now - t;
-      t = now;
+      peaks[phase] = highWaterMark();
+      t = performance.now();
     };
     const { index, articleCount } = loadIndexAndLists(db, health, lap);
-    const peak = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))![1]) * 1024;
+    const peak = highWaterMark();
     const held = (heldHeap() - heapBefore) / articleCount;
     console.log(`${articleCount} articles loaded: ${Math.round(held)} bytes of heap held an article after the lists (${((held * articleCount) / 2 ** 30).toFixed(2)} GB); rss ${(rssBefore / 2 ** 30).toFixed(2)} GB before the load, peak ${(peak / 2 ** 30).toFixed(2)} GB`);
-    console.log(Object.entries(times).map(([phase, ms]) => `${phase} ${(ms / 1000).toFixed(2)} s`).join(', '));
-    console.log(`wrote ${writeResults('planner-scale', { site, copies, articles: articleCount, heldBytesPerArticle: held, rssBeforeBytes: rssBefore, peakBytes: peak, times })}`);
+    console.log(Object.entries(times).map(([phase, ms]) => `${phase} ${(ms / 1000).toFixed(2)} s (peak so far ${(peaks[phase]! / 2 ** 30).toFixed(2)} GB)`).join(', '));
+    console.log(`wrote ${writeResults('planner-scale', { site, copies, articles: articleCount, heldBytesPerArticle: held, rssBeforeBytes: rssBefore, peakBytes: peak, times, peaks })}`);
     void index;
   });
 }
@@ -230,6 +229,11 @@ async function onMemoryCopy(name: string, measure: (db: DatabaseSync) => Promise
     db.close();
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** This process's peak RSS since it started or since the last write to /proc/self/clear_refs. */
+function highWaterMark(): number {
+  return Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))![1]) * 1024;
 }
 
 /** The heap in use after a full collection (V8's gc, exposed for this bench alone). */
