@@ -1,5 +1,5 @@
 import type { Frontmatter } from '../../crawler/publish/frontmatter.ts';
-import { DATE_MS, OWN_TIME } from '../model/article-time.ts';
+import { DATE_MS, heldMs, OWN_TIME, SMALL } from '../model/article-time.ts';
 import { time } from '../model/dates.ts';
 
 // The planning process reads every article to build the site index, but the whole-site passes
@@ -128,13 +128,6 @@ function heldDate<T extends string | null>(text: T): number | T {
   const ms = Date.UTC(year, month - 1, day, hour, minute, second, milli);
   if (milli === 0 && ms / 1000 < SMALL) return ms / 1000;
   return ms >= SMALL ? ms : text;
-}
-
-/** 2^31: seconds below it are V8's small integers on 64 bits; milliseconds of any time since 1970-01-25 are above it. */
-const SMALL = 2 ** 31;
-
-function heldMs(held: number): number {
-  return held < SMALL ? held * 1000 : held;
 }
 
 /** The number the `length` decimal digits of `text` at `at` write, NaN if one is not a digit. */

@@ -40,10 +40,11 @@ interface Holder {
   [OWN_TIME]?: number;
 }
 
-/** 2^31: seconds below it are V8's small integers on 64 bits. */
-const SMALL = 2 ** 31;
+/** 2^31: seconds below it (to 2038) are V8's small integers on 64 bits; milliseconds of any time since 1970-01-25 are above it. */
+export const SMALL = 2 ** 31;
 
-function heldMs(held: number): number {
+/** The milliseconds a time held as a number is (its size: seconds below SMALL, else milliseconds; the sign is the holder's). */
+export function heldMs(held: number): number {
   const size = Math.abs(held);
   return size < SMALL ? size * 1000 : size;
 }
