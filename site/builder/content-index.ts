@@ -221,33 +221,19 @@ export function loadContentIndex(db: DatabaseSync, hashesOneByOne = HASHES_ONE_B
   // its folder being older), so the parsed copies die young. At 1,000,000 articles (bench:planner
   // --scale) they were ~0.3 KB an article more at the load's peak.
   const ids = new Map<string, string>();
-  const entryOf = rowReader(db, hashesOneByOne, (id) => ids.get(id) ?? id);
-  // Every row in one pass, each parsed as it is read (so no row's text outlives it), in the files'
-  // order (which decides the first of two files for one id): the table's own order, then sorted as
-  // JavaScript orders strings, which for files in that order is one pass.
   const rows: Array<ContentEntry | SkippedFile> = [];
-  for (const row of db.prepare(EVERY_ROW).iterate() as Iterable<MemoryRow>) {
-    const entry = entryOf(row);
-    if ('id' in entry) ids.set(entry.id, entry.id);
-    rows.push(entry);
+  for (const row of memoryRows(db, hashesOneByOne, (id) => ids.get(id) ?? id)) {
+    if ('id' in row) ids.set(row.id, row.id);
+    rows.push(row);
   }
   ids.clear();
+  // SQLite's order of the files, sorted as JavaScript orders strings: for files in that order, one pass.
   rows.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const entries: ContentEntry[] = [];
   const skipped: SkippedFile[] = [];
-  const seen = new Map<string, ContentEntry>();
   for (const row of rows) {
-    if ('reason' in row) {
-      skipped.push(row);
-      continue;
-    }
-    const first = seen.get(row.id);
-    if (first) {
-      skipped.push({ file: row.file, reason: secondFile(row.id, first.file) });
-      continue;
-    }
-    seen.set(row.id, row);
-    entries.push(row);
+    if ('reason' in row) skipped.push(row);
+    else entries.push(row);
   }
   return { entries, skipped };
 }
@@ -258,9 +244,10 @@ export function loadContentIndex(db: DatabaseSync, hashesOneByOne = HASHES_ONE_B
  * articles, bench:planner --scale, it held ~0.4 GB more at its peak). `skipped` is whole once
  * `entries` has been read to its end. The rows come in SQLite's order of their files, which is
  * JavaScript's when every file's name is ASCII (UTF-8's byte order and UTF-16's differ above
- * U+FFFF): the order decides which of two files for one id is the first, and the order the tags'
- * spellings are counted in. A memory with any other name is loaded whole and sorted
- * (loadContentIndex).
+ * U+FFFF): the order the tags' spellings are counted in, which names a tag spelled two ways by as
+ * many articles (site-index.ts, tagName). A memory with any other name is loaded whole and sorted
+ * (loadContentIndex). Which of two files for one id is the first does not hang on the order
+ * (secondFiles).
  */
 export function streamContentIndex(db: DatabaseSync, hashesOneByOne = HASHES_ONE_BY_ONE): { entries: Iterable<ContentEntry>; skipped: SkippedFile[] } {
   if (db.prepare(ANY_WIDE_FILE).get()) {
@@ -272,13 +259,22 @@ export function streamContentIndex(db: DatabaseSync, hashesOneByOne = HASHES_ONE
 }
 
 function* streamRows(db: DatabaseSync, hashesOneByOne: number, skipped: SkippedFile[]): Generator<ContentEntry> {
+  for (const row of memoryRows(db, hashesOneByOne, (id) => id)) {
+    if ('reason' in row) skipped.push(row);
+    else yield row;
+  }
+}
+
+/**
+ * Every row of the memory in SQLite's order of the files, each parsed as it is read (so no row's
+ * text outlives it): an entry, or a file left out with why, a second file for an id included.
+ */
+function* memoryRows(db: DatabaseSync, hashesOneByOne: number, relatedId: (id: string) => string): Generator<ContentEntry | SkippedFile> {
   const seconds = secondFiles(db);
-  const entryOf = rowReader(db, hashesOneByOne, (id) => id);
+  const entryOf = rowReader(db, hashesOneByOne, relatedId);
   for (const row of db.prepare(EVERY_ROW).iterate() as Iterable<MemoryRow>) {
-    const entry = entryOf(row);
-    if ('reason' in entry) skipped.push(entry);
-    else if (seconds.has(entry.file)) skipped.push({ file: entry.file, reason: seconds.get(entry.file)! });
-    else yield entry;
+    const second = seconds.get(row.file);
+    yield second === undefined ? entryOf(row) : { file: row.file, reason: second };
   }
 }
 
@@ -298,21 +294,18 @@ export function* handOver<T>(entries: T[]): Generator<T> {
   entries.length = 0;
 }
 
-const EVERY_ROW = 'SELECT file, id, facts, data_sha IS NOT NULL AND body_sha IS NOT NULL AS hashed, skipped FROM content ORDER BY file';
+/** A row that holds an article the index can load (others were left out with their reason, or not read yet). */
+export const ARTICLE_ROW = 'id IS NOT NULL AND facts IS NOT NULL AND data_sha IS NOT NULL AND body_sha IS NOT NULL';
+const EVERY_ROW = `SELECT file, id, facts, ${ARTICLE_ROW} AS article, skipped FROM content ORDER BY file`;
 /** Whether a file's name is not ASCII (the memory keeps an index of those alone, memory.ts). */
 const ANY_WIDE_FILE = 'SELECT 1 FROM content WHERE length(CAST(file AS BLOB)) <> length(file) LIMIT 1';
-const ARTICLE_ROW = 'id IS NOT NULL AND facts IS NOT NULL AND data_sha IS NOT NULL AND body_sha IS NOT NULL';
 
 interface MemoryRow {
   file: string;
   id: string | null;
   facts: string | null;
-  hashed: number;
+  article: number;
   skipped: string | null;
-}
-
-function secondFile(id: string, first: string): string {
-  return `a second file for ${id} (the first is ${first})`;
 }
 
 /** The files that are a second file for their id, with why (the first in JavaScript's order of the files is the id's): usually none, found by SQLite without holding every id. */
@@ -323,7 +316,7 @@ function secondFiles(db: DatabaseSync): Map<string, string> {
   const seconds = new Map<string, string>();
   for (const [id, list] of files) {
     list.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    for (const file of list.slice(1)) seconds.set(file, secondFile(id, list[0]!));
+    for (const file of list.slice(1)) seconds.set(file, `a second file for ${id} (the first is ${list[0]})`);
   }
   return seconds;
 }
@@ -342,12 +335,12 @@ function rowReader(db: DatabaseSync, hashesOneByOne: number, relatedId: (id: str
   const held = new Map<string, string>();
   const once = (value: string) => held.get(value) ?? (held.set(value, value), value);
   return (row) => {
-    if (row.id === null || row.facts === null || !row.hashed) return { file: row.file, reason: row.skipped ?? 'unreadable' };
+    if (!row.article) return { file: row.file, reason: row.skipped ?? 'unreadable' };
     // The address is read for its host here, and the tags for the index: the frontmatter holds neither (~0.17 KB an article at 100,000).
-    const facts = JSON.parse(row.facts) as StoredFacts;
+    const facts = JSON.parse(row.facts!) as StoredFacts;
     if (facts.siteName !== null) facts.siteName = once(facts.siteName);
     facts.publishedOnSite = once(facts.publishedOnSite);
-    return new StoredEntry(row.id, row.file, lazyFrontmatter(facts, row.file, load), hostOf(facts.url), facts.tags.map(once), facts.related.map(relatedId), hashes);
+    return new StoredEntry(row.id!, row.file, lazyFrontmatter(facts, row.file, load), hostOf(facts.url), facts.tags.map(once), facts.related.map(relatedId), hashes);
   };
 }
 

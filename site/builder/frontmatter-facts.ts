@@ -1,5 +1,5 @@
 import type { Frontmatter } from '../../crawler/publish/frontmatter.ts';
-import { DATE_MS, heldMs, OWN_TIME, SMALL } from '../model/article-time.ts';
+import { DATE_MS, heldMs, heldTime, OWN_TIME } from '../model/article-time.ts';
 import { time } from '../model/dates.ts';
 
 // The planning process reads every article to build the site index, but the whole-site passes
@@ -105,10 +105,9 @@ class LazyFrontmatter implements Facts {
 
 /**
  * An ISO time as the publisher writes it (`2026-01-05T11:01:48.000Z`, the crawler's clock with its
- * milliseconds) as a number that gives its text back: whole seconds while they are a small integer
- * (to 2038: V8 holds one in the field itself, where the text is a 40-byte string), else
- * milliseconds (a number object of 16 bytes; every such time is past 2^31 ms, so the two never
- * meet); any other text as it is. Read by hand: a regular expression, a parse and a check of the
+ * milliseconds) as a number that gives its text back (heldTime: whole seconds, a small integer V8
+ * holds in the field itself, where the text is a 40-byte string, or milliseconds); any other text
+ * as it is. Read by hand: a regular expression, a parse and a check of the
  * text back took ~1 s a million dates.
  */
 function heldDate<T extends string | null>(text: T): number | T {
@@ -125,9 +124,7 @@ function heldDate<T extends string | null>(text: T): number | T {
   // Past the month's last day, Date.UTC would roll over into the next month.
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   if (day > (month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31)) return text;
-  const ms = Date.UTC(year, month - 1, day, hour, minute, second, milli);
-  if (milli === 0 && ms / 1000 < SMALL) return ms / 1000;
-  return ms >= SMALL ? ms : text;
+  return heldTime(Date.UTC(year, month - 1, day, hour, minute, second, milli)) ?? text;
 }
 
 /** The number the `length` decimal digits of `text` at `at` write, NaN if one is not a digit. */

@@ -109,15 +109,6 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
     let health: SourceHealth[];
     // The pages' reuse modes are the last build's (else every data file and page that shows a body is written again).
     let sameReuse = false;
-    let content: ReturnType<typeof streamContentIndex> | null = null;
-    let keysStarted = 0;
-    // Every article is read on this thread as the site index is made (streamContentIndex: the
-    // rows one by one), once the worker has told the sources' health, which the index names
-    // sources with; this only checks the files' names.
-    const loadContent = () => {
-      keysStarted = performance.now();
-      return streamContentIndex(memory);
-    };
     if (firstSlice) {
       // The data files carry what the pages show of each body (reuse.ts); a change of the modes rewrites them all, which is rare.
       const reuse = reuseConfig(config);
@@ -126,7 +117,6 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
       sameReuse = previousData !== null;
       const apart = buildDataFilesApart({ paths, previous: previousData, changedFiles: update.changed, outDir: job.dataOut, reuse });
       files = apart.files.then(({ build, ms }) => ({ data: { ...build.manifest, reuse: reuseKey }, dataWritten: build.written.length, ms }));
-      if (previousData !== null) content = loadContent();
       health = await apart.sources;
       // Every data file written (a cold build, new reuse modes) takes both cores already
       // (part-writers.ts): the keys wait for it rather than make three threads share two cores
@@ -134,16 +124,14 @@ export async function planBuild(job: PlanJob): Promise<{ plan: BuildPlan; search
       if (previousData === null) await files;
     } else {
       // Another slice writes no data files, but its cards name their sources as the first slice's do.
-      const sources = readSourceHealthApart(paths);
-      content = loadContent();
-      health = await sources;
+      health = await readSourceHealthApart(paths);
       files = Promise.resolve({ data: { ...previous.data, sources: health }, dataWritten: 0, ms: 0 });
     }
 
-    content ??= loadContent();
-    // The index holds what the entries held; they are read one by one, not kept beside it.
-    const { skipped, entries } = content;
-    content = null;
+    // Every article is read as the site index is made, row by row (streamContentIndex): the
+    // entries are not kept beside it. It names sources by their health, so it waits for the worker.
+    const keysStarted = performance.now();
+    const { skipped, entries } = streamContentIndex(memory);
     const index = buildSiteIndex(entries, config, health);
     const articleCount = index.articles.length;
     const shardSize = job.searchShardSize ?? SHARD_SIZE;

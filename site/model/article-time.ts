@@ -41,9 +41,15 @@ interface Holder {
 }
 
 /** 2^31: seconds below it (to 2038) are V8's small integers on 64 bits; milliseconds of any time since 1970-01-25 are above it. */
-export const SMALL = 2 ** 31;
+const SMALL = 2 ** 31;
 
-/** The milliseconds a time held as a number is (its size: seconds below SMALL, else milliseconds; the sign is the holder's). */
+/** A time (ms) as a number to hold: whole seconds below SMALL, else milliseconds at or above it; null for a time neither holds (before 1970-01-25 with milliseconds, or not a time). */
+export function heldTime(ms: number): number | null {
+  const seconds = ms / 1000;
+  return Number.isInteger(seconds) && seconds > 0 && seconds < SMALL ? seconds : ms >= SMALL ? ms : null;
+}
+
+/** The milliseconds a held time is (heldTime's number; the sign is the holder's). */
 export function heldMs(held: number): number {
   const size = Math.abs(held);
   return size < SMALL ? size * 1000 : size;
@@ -73,8 +79,7 @@ function known(data: { published: string | null; fetched: string }): { ms: numbe
     const published = dateMs(data, 'published');
     const fetched = dateMs(data, 'fetched');
     answer = published > 0 && published <= fetched + FUTURE_SLACK_MS ? { ms: published, found: false } : { ms: fetched, found: true };
-    const seconds = answer.ms / 1000;
-    const size = Number.isInteger(seconds) && seconds > 0 && seconds < SMALL ? seconds : answer.ms >= SMALL ? answer.ms : null;
+    const size = heldTime(answer.ms);
     if (OWN_TIME in data && size !== null) holder[OWN_TIME] = answer.found ? -size : size;
     else times.set(data, answer);
   }

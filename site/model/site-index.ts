@@ -293,11 +293,11 @@ function sortNewestFirst(articles: Article[]): void {
   for (let i = 0; i < n; i++) articles[i] = before[order[i]!]!;
 }
 
-/** `health` is what the build's data worker read from the crawler's state (site/builder/data/sources.ts): it carries what each source host calls itself. */
 /**
  * `entries` is read once, in order: the planning process reads them from its memory's rows one by
  * one as the index takes them (content-index.ts, `streamContentIndex`), so the load's entries and
- * the index are never both held whole.
+ * the index are never both held whole. `health` is what the build's data worker read from the
+ * crawler's state (site/builder/data/sources.ts): it carries what each source host calls itself.
  */
 export function buildSiteIndex(entries: Iterable<ArticleInput>, config: Config, health: readonly SourceHealth[] = []): SiteIndex {
   const routes = createRoutes(config.site.url);
@@ -355,10 +355,7 @@ export function buildSiteIndex(entries: Iterable<ArticleInput>, config: Config, 
     config,
     routes,
     articles,
-    article(id) {
-      const found = byId.get(idHash(id));
-      return Array.isArray(found) ? found.find((a) => a.hasId(id)) : found?.hasId(id) ? found : undefined;
-    },
+    article: (id) => lookUp(byId, id),
     topics,
     topicBySlug,
     tags,
@@ -462,10 +459,10 @@ function addToTable(table: IdTable, id: string, article: IndexedArticle): void {
   else table.set(hash, [there, article]);
 }
 
-/** The article of `id` in `table`; the last of two with one id (the content index gives none such). */
+/** The article of `id` in `table`; the first read of two with one id (the content index gives none such). */
 function lookUp(table: IdTable, id: string): IndexedArticle | undefined {
   const found = table.get(idHash(id));
-  return Array.isArray(found) ? found.findLast((a) => a.hasId(id)) : found?.hasId(id) ? found : undefined;
+  return Array.isArray(found) ? found.find((a) => a.hasId(id)) : found?.hasId(id) ? found : undefined;
 }
 
 /**

@@ -211,6 +211,21 @@ describe('buildSiteIndex', () => {
     expect(index.older(index.article('science/a0')!)).toBeNull();
   });
 
+  it('relates an article to ones read after it, in the order its file names them', () => {
+    // The index reads entries in order: a0 names a3 (read later) before a1 (read earlier).
+    const index = buildSiteIndex(
+      [
+        article('science', 0, { related: ['science/a3', 'science/missing', 'science/a1'] }),
+        article('science', 1),
+        article('science', 2, { related: ['science/a0', 'science/a1', 'science/a3'] }),
+        article('science', 3),
+      ],
+      config,
+    );
+    expect(index.related(index.article('science/a0')!).map((a) => a.id)).toEqual(['science/a3', 'science/a1']);
+    expect(index.related(index.article('science/a2')!).map((a) => a.id)).toEqual(['science/a0', 'science/a1']);
+  });
+
   it('keeps pages for a topic that has content but left the config', () => {
     const index = buildSiteIndex([article('science', 0), article('retired', 0)], config);
     const retired = index.topicBySlug.get('retired')!;

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { ARTICLE_ROW } from '../../../../site/builder/content-index.ts';
 
 // bench:planner --scale K: a site's build memory made K times as large, to measure what the
 // planning process holds at a size no generated history here reaches (1,000,000 articles would take
@@ -10,7 +11,6 @@ import type { DatabaseSync } from 'node:sqlite';
 // process's heap as it was before the load is measured.
 
 const ID_STEP = 10_000_000;
-const LOADABLE = 'id IS NOT NULL AND facts IS NOT NULL AND body_sha IS NOT NULL AND data_sha IS NOT NULL';
 
 /** Adds K − 1 copies (none for K = 1) of every loadable row of `db`'s content table; returns how many articles it then has. */
 export function scaleContent(db: DatabaseSync, copies: number, pageSize: number): number {
@@ -20,7 +20,7 @@ export function scaleContent(db: DatabaseSync, copies: number, pageSize: number)
     .prepare(
       `SELECT count(*) AS n, min(min(julianday(json_extract(facts, '$.publishedOnSite')), julianday(json_extract(facts, '$.fetched')))) AS first,
         max(max(julianday(json_extract(facts, '$.publishedOnSite')), julianday(json_extract(facts, '$.fetched')), coalesce(julianday(json_extract(facts, '$.published')), 0))) AS last
-       FROM content WHERE ${LOADABLE}`,
+       FROM content WHERE ${ARTICLE_ROW}`,
     )
     .get() as { n: number; first: number; last: number };
   // Whole seconds past the site's span (a day more), so every copy is newer than the one before.
@@ -29,7 +29,7 @@ export function scaleContent(db: DatabaseSync, copies: number, pageSize: number)
   try {
     // Per topic, the archive places one copy takes: whole pages.
     db.exec('DROP TABLE IF EXISTS temp.places; DROP TABLE IF EXISTS temp.copies');
-    db.exec(`CREATE TEMP TABLE places AS SELECT json_extract(facts, '$.topic') AS topic, (max(json_extract(facts, '$.position')) / ${pageSize} + 1) * ${pageSize} AS place FROM content WHERE ${LOADABLE} GROUP BY 1`);
+    db.exec(`CREATE TEMP TABLE places AS SELECT json_extract(facts, '$.topic') AS topic, (max(json_extract(facts, '$.position')) / ${pageSize} + 1) * ${pageSize} AS place FROM content WHERE ${ARTICLE_ROW} GROUP BY 1`);
     db.exec('CREATE TEMP TABLE copies (k INTEGER PRIMARY KEY)');
     for (let k = 1; k < copies; k++) db.exec(`INSERT INTO temp.copies VALUES (${k})`);
     const later = (field: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', json_extract(facts, '$.${field}'), (k * ${span}) || ' seconds')`;
@@ -48,7 +48,7 @@ export function scaleContent(db: DatabaseSync, copies: number, pageSize: number)
            '$.publishedOnSite', ${later('publishedOnSite')}),
          data_sha
        FROM content JOIN temp.places ON temp.places.topic = json_extract(facts, '$.topic') CROSS JOIN temp.copies
-       WHERE ${LOADABLE} AND file LIKE '%.md'`,
+       WHERE ${ARTICLE_ROW} AND file LIKE '%.md'`,
     ).run();
     db.exec('COMMIT');
   } catch (error) {
